@@ -1,0 +1,94 @@
+"""hearts_core: the rules of Hearts as an immutable state and a pure transition function.
+
+>>> import random
+>>> from hearts_core import new_game, apply, legal_actions, random_deal
+>>> state = new_game()
+>>> rng = random.Random(0)
+>>> state = apply(state, random_deal(state.rules, rng))
+>>> while state.phase.value != "deal":
+...     state = apply(state, rng.choice(legal_actions(state)))
+>>> sum(state.scores) in (26, 78)
+True
+"""
+
+from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard, random_deal
+from hearts_core.cards import FULL_DECK, Card, CardSet, Rank, Suit
+from hearts_core.engine import PassChoices, apply, explain, is_legal, legal_actions, new_game, step
+from hearts_core.errors import (
+    HeartsError,
+    IllegalActionError,
+    InvalidCardError,
+    InvalidRulesError,
+    InvalidSeatError,
+    Rule,
+)
+from hearts_core.events import (
+    CardPlayed,
+    CardsPassed,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    HeartsBroken,
+    MoonShot,
+    PassSubmitted,
+    TrickTaken,
+)
+from hearts_core.observation import PlayerView, observe
+from hearts_core.rules import MoonOption, MoonScoring, PassDirection, Rules
+from hearts_core.state import GameState, HandContext, Phase, Trick
+from hearts_core.variants import Variant, load_variant, variant, variant_info, variant_names
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "Card",
+    "CardPlayed",
+    "CardSet",
+    "CardsPassed",
+    "ChooseMoon",
+    "Deal",
+    "Event",
+    "FULL_DECK",
+    "GameOver",
+    "GameState",
+    "HandContext",
+    "HandDealt",
+    "HandScored",
+    "HeartsBroken",
+    "HeartsError",
+    "IllegalActionError",
+    "InvalidCardError",
+    "InvalidRulesError",
+    "InvalidSeatError",
+    "MoonOption",
+    "MoonScoring",
+    "MoonShot",
+    "PassCards",
+    "PassChoices",
+    "PassDirection",
+    "PassSubmitted",
+    "Phase",
+    "PlayCard",
+    "PlayerView",
+    "Rank",
+    "Rule",
+    "Rules",
+    "Suit",
+    "Trick",
+    "TrickTaken",
+    "Variant",
+    "apply",
+    "explain",
+    "is_legal",
+    "legal_actions",
+    "load_variant",
+    "new_game",
+    "observe",
+    "random_deal",
+    "step",
+    "variant",
+    "variant_info",
+    "variant_names",
+]

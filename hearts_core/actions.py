@@ -1,0 +1,139 @@
+"""Actions: the only way a game moves. Each is a small frozen value.
+
+Chance is an action too: a :class:`Deal` carries the cards, so a game is
+replayed exactly from its list of actions. :func:`random_deal` builds one
+from a ``random.Random`` the caller owns.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Iterable
+from typing import Final, TypeAlias
+
+import attrs
+
+from hearts_core.cards import Card, CardSet
+from hearts_core.rules import HAND_SIZE, PLAYERS, MoonOption, Rules
+
+__all__ = ["Deal", "PassCards", "PlayCard", "ChooseMoon", "Action", "random_deal"]
+
+
+def _to_hands(hands: Iterable[CardSet | str]) -> tuple[CardSet, ...]:
+    return tuple(CardSet.parse(h) if isinstance(h, str) else h for h in hands)
+
+
+def _to_cardset(cards: CardSet | str | Iterable[Card]) -> CardSet:
+    if isinstance(cards, CardSet):
+        return cards
+    if isinstance(cards, str):
+        return CardSet.parse(cards)
+    return CardSet(cards)
+
+
+def _to_card(card: Card | str) -> Card:
+    return Card.parse(card) if isinstance(card, str) else card
+
+
+@attrs.frozen
+class Deal:
+    """Chance's move: the hand each seat receives, seat 0 first.
+
+    >>> deal = Deal(["2C 3C", "4C 5C", "6C 7C", "8C 9C"])
+    >>> str(deal.hands[1])
+    '4C 5C'
+    """
+
+    hands: tuple[CardSet, ...] = attrs.field(converter=_to_hands)
+    """One set of cards per seat."""
+
+    def __str__(self) -> str:
+        return "deal " + " | ".join(str(h) for h in self.hands)
+
+
+@attrs.frozen
+class PassCards:
+    """A seat's pass: the cards it gives away this hand.
+
+    >>> str(PassCards(0, "QS AS KS"))
+    '0 passes KS QS AS'
+    """
+
+    seat: int
+    """The passing seat."""
+    cards: CardSet = attrs.field(converter=_to_cardset)
+    """The cards passed."""
+
+    def __str__(self) -> str:
+        return f"{self.seat} passes {self.cards}"
+
+
+@attrs.frozen(cache_hash=True)
+class PlayCard:
+    """A seat plays a card to the current trick.
+
+    The engine hands out shared instances from :func:`~hearts_core.legal_actions`;
+    any equal instance is accepted.
+
+    >>> PlayCard(2, "QS") == PlayCard(2, Card.parse("QS"))
+    True
+    >>> str(PlayCard(2, "QS"))
+    '2 plays QS'
+    """
+
+    seat: int
+    """The playing seat."""
+    card: Card = attrs.field(converter=_to_card)
+    """The card played."""
+
+    def __str__(self) -> str:
+        return f"{self.seat} plays {self.card}"
+
+
+@attrs.frozen
+class ChooseMoon:
+    """The moon shooter's choice, when the rules let the shooter choose.
+
+    >>> str(ChooseMoon(1, MoonOption.SUBTRACT_FROM_SHOOTER))
+    '1 chooses subtract-from-shooter'
+    """
+
+    seat: int
+    """The shooter."""
+    option: MoonOption = attrs.field(converter=MoonOption)
+    """Add the moon amount to the others, or subtract it from the shooter."""
+
+    def __str__(self) -> str:
+        return f"{self.seat} chooses {self.option.value}"
+
+
+Action: TypeAlias = Deal | PassCards | PlayCard | ChooseMoon
+"""Any action :func:`~hearts_core.apply` accepts."""
+
+# Interned plays, indexed [seat][card.index]: legal_actions hands these out
+# instead of building objects on every call.
+PLAYS: Final = tuple(
+    tuple(PlayCard(seat, Card.from_index(i)) for i in range(52)) for seat in range(PLAYERS)
+)
+
+
+def random_deal(rules: Rules, rng: _random.Random) -> Deal:
+    """A uniformly random deal of ``rules.deck``, drawn from ``rng``.
+
+    The same seed gives the same deal:
+
+    >>> import random
+    >>> random_deal(Rules(), random.Random(7)) == random_deal(Rules(), random.Random(7))
+    True
+    >>> [len(h) for h in random_deal(Rules(), random.Random(7)).hands]
+    [13, 13, 13, 13]
+    """
+    cards = [c.bit for c in rules.deck]
+    rng.shuffle(cards)
+    hands = []
+    for seat in range(PLAYERS):
+        mask = 0
+        for bit in cards[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]:
+            mask |= bit
+        hands.append(CardSet.from_mask(mask))
+    return Deal(tuple(hands))

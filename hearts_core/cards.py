@@ -1,0 +1,417 @@
+"""Cards, suits, ranks and sets of cards.
+
+A :class:`Card` is one of 52 interned values; a :class:`CardSet` is an
+immutable set of cards stored as a 52-bit integer. Bit ``suit * 13 + rank - 2``
+holds a card, so the cards of one suit are 13 contiguous bits and iteration
+order (clubs, diamonds, hearts, spades; low to high) is the bit order.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import Any, ClassVar, Final
+
+from hearts_core.errors import InvalidCardError
+
+__all__ = ["Suit", "Rank", "Card", "CardSet", "FULL_DECK"]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in the order cards are sorted.
+
+    >>> Suit.parse("♠")
+    <Suit.SPADES: 3>
+    >>> str(Suit.HEARTS), Suit.HEARTS.symbol
+    ('H', '♥')
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The one-letter form: ``C``, ``D``, ``H`` or ``S``."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
+        return "♣♦♥♠"[self]
+
+    @property
+    def noun(self) -> str:
+        """The plural English noun, as in "must follow clubs"."""
+        return ("clubs", "diamonds", "hearts", "spades")[self]
+
+    @property
+    def mask(self) -> int:
+        """The bitmask of the 13 cards of this suit."""
+        return 0x1FFF << (13 * self)
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from a letter (any case) or a symbol.
+
+        Raises:
+            InvalidCardError: if ``text`` names no suit.
+        """
+        found = _SUIT_NAMES.get(text.strip().upper())
+        if found is None:
+            raise InvalidCardError(f"not a suit: {text!r}")
+        return found
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+_SUIT_NAMES: Final = {
+    **{s.letter: s for s in Suit},
+    **{s.symbol: s for s in Suit},
+    "♧": Suit.CLUBS,
+    "♢": Suit.DIAMONDS,
+    "♡": Suit.HEARTS,
+    "♤": Suit.SPADES,
+}
+
+
+class Rank(enum.IntEnum):
+    """The thirteen ranks, valued 2 to 14 (the ace is high).
+
+    >>> Rank.parse("10") is Rank.parse("T") is Rank.TEN
+    True
+    >>> str(Rank.QUEEN)
+    'Q'
+    """
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        """The one-character form: ``2`` to ``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        return "23456789TJQKA"[self - 2]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Read a rank: ``2``-``10``, ``T``, ``J``, ``Q``, ``K``, ``A`` (any case).
+
+        Raises:
+            InvalidCardError: if ``text`` names no rank.
+        """
+        found = _RANK_NAMES.get(text.strip().upper())
+        if found is None:
+            raise InvalidCardError(f"not a rank: {text!r}")
+        return found
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+_RANK_NAMES: Final = {**{r.letter: r for r in Rank}, "10": Rank.TEN, "1": Rank.ACE}
+
+
+class Card:
+    """One playing card. There are exactly 52 ``Card`` objects.
+
+    ``Card(suit, rank)`` returns the interned card, so cards compare by
+    identity and can key dicts cheaply. Cards sort by suit, then rank.
+
+    >>> queen = Card.parse("QS")
+    >>> queen is Card(Suit.SPADES, Rank.QUEEN) is Card.parse("q♠")
+    True
+    >>> str(queen), repr(queen)
+    ('QS', "Card.parse('QS')")
+    >>> str(Card.parse("10H"))
+    'TH'
+    """
+
+    __slots__ = ("suit", "rank", "index", "bit")
+
+    suit: Suit
+    """The card's suit."""
+    rank: Rank
+    """The card's rank."""
+    index: int
+    """Position 0..51 in the bit order: ``suit * 13 + rank - 2``."""
+    bit: int
+    """The card's bit, ``1 << index``."""
+
+    _all: ClassVar[list[Card]] = []
+
+    def __new__(cls, suit: Suit, rank: Rank) -> Card:
+        if isinstance(suit, int) and isinstance(rank, int) and 0 <= suit <= 3 and 2 <= rank <= 14:
+            return cls._all[13 * suit + rank - 2]
+        raise InvalidCardError(f"no such card: suit {suit!r}, rank {rank!r}")
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        for name, value in (
+            ("suit", Suit(index // 13)),
+            ("rank", Rank(index % 13 + 2)),
+            ("index", index),
+            ("bit", 1 << index),
+        ):
+            object.__setattr__(card, name, value)
+        return card
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card at bit position ``index`` (0..51).
+
+        >>> Card.from_index(0), Card.from_index(51)
+        (Card.parse('2C'), Card.parse('AS'))
+        """
+        if not 0 <= index < 52:
+            raise InvalidCardError(f"card index out of range: {index}")
+        return cls._all[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card: a rank then a suit, such as ``QS``, ``q♠``, ``10H`` or ``TH``.
+
+        Raises:
+            InvalidCardError: if ``text`` is not a card.
+        """
+        cleaned = text.strip()
+        if len(cleaned) < 2:
+            raise InvalidCardError(f"not a card: {text!r}")
+        try:
+            return _CARDS[(Rank.parse(cleaned[:-1]), Suit.parse(cleaned[-1]))]
+        except InvalidCardError:
+            raise InvalidCardError(f"not a card: {text!r}") from None
+
+    @property
+    def symbol(self) -> str:
+        """The card with its suit symbol, such as ``Q♠``.
+
+        >>> Card.parse("TH").symbol
+        '10♥'
+        """
+        rank = "10" if self.rank == Rank.TEN else self.rank.letter
+        return rank + self.suit.symbol
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse('{self}')"
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card.from_index, (self.index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+Card._all.extend(Card._make(i) for i in range(52))
+_CARDS: Final = {(c.rank, c.suit): c for c in Card._all}
+
+# Cards of each 13-bit suit pattern, computed once per pattern seen.
+_PATTERN_CACHE: dict[int, tuple[Card, ...]] = {}
+
+
+def _cards_of_mask(mask: int) -> tuple[Card, ...]:
+    cards: list[Card] = []
+    all_cards = Card._all
+    for suit_offset in (0, 13, 26, 39):
+        pattern = (mask >> suit_offset) & 0x1FFF
+        if not pattern:
+            continue
+        key = pattern | (suit_offset << 13)
+        found = _PATTERN_CACHE.get(key)
+        if found is None:
+            found = tuple(
+                all_cards[suit_offset + i] for i in range(13) if pattern >> i & 1
+            )
+            _PATTERN_CACHE[key] = found
+        cards.extend(found)
+    return tuple(cards)
+
+
+class CardSet:
+    """An immutable set of cards on a 52-bit integer mask.
+
+    It behaves like a ``frozenset`` of :class:`Card`: ``in``, ``len``, set
+    operators, comparison. Iteration is in card order (clubs, diamonds,
+    hearts, spades; low to high). Operations return new sets.
+
+    >>> hand = CardSet.parse("QS 2C 7C AH")
+    >>> str(hand)
+    '2C 7C AH QS'
+    >>> Card.parse("QS") in hand, len(hand)
+    (True, 4)
+    >>> str(hand - CardSet.parse("2C")), str(hand.of_suit(Suit.CLUBS))
+    ('7C AH QS', '2C 7C')
+    >>> CardSet.parse("2C 3C") | CardSet.parse("4C")
+    CardSet.parse('2C 3C 4C')
+    """
+
+    __slots__ = ("mask",)
+
+    mask: int
+    """The bitmask: bit ``card.index`` is set for each card in the set."""
+
+    def __init__(self, cards: Iterable[Card] | CardSet = ()) -> None:
+        if isinstance(cards, CardSet):
+            mask = cards.mask
+        else:
+            mask = 0
+            for card in cards:
+                if not isinstance(card, Card):
+                    raise InvalidCardError(f"not a card: {card!r}")
+                mask |= card.bit
+        object.__setattr__(self, "mask", mask)
+
+    @classmethod
+    def from_mask(cls, mask: int) -> CardSet:
+        """The set whose bitmask is ``mask``.
+
+        >>> CardSet.from_mask(0b101)
+        CardSet.parse('2C 4C')
+
+        Raises:
+            InvalidCardError: if ``mask`` has bits beyond the 52 cards.
+        """
+        if not isinstance(mask, int) or mask < 0 or mask >> 52:
+            raise InvalidCardError(f"not a 52-bit card mask: {mask!r}")
+        return _from_mask(mask)
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Read cards separated by spaces or commas; the empty string is the empty set.
+
+        Raises:
+            InvalidCardError: if a card is malformed or repeated.
+        """
+        mask = 0
+        for word in text.replace(",", " ").split():
+            bit = Card.parse(word).bit
+            if mask & bit:
+                raise InvalidCardError(f"card listed twice: {word!r}")
+            mask |= bit
+        return _from_mask(mask)
+
+    def of_suit(self, suit: Suit) -> CardSet:
+        """The cards of this set in ``suit``."""
+        return _from_mask(self.mask & (0x1FFF << (13 * suit)))
+
+    def cards(self) -> tuple[Card, ...]:
+        """The cards as a tuple, in card order."""
+        return _cards_of_mask(self.mask)
+
+    def symbols(self) -> str:
+        """The cards with suit symbols, such as ``2♣ 7♣ Q♠``."""
+        return " ".join(card.symbol for card in self)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(_cards_of_mask(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask & card.bit)
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return _from_mask(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return _from_mask(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return _from_mask(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return _from_mask(self.mask ^ other.mask)
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def __lt__(self, other: CardSet) -> bool:
+        return self.mask != other.mask and self.mask & ~other.mask == 0
+
+    def __ge__(self, other: CardSet) -> bool:
+        return other <= self
+
+    def __gt__(self, other: CardSet) -> bool:
+        return other < self
+
+    def isdisjoint(self, other: CardSet) -> bool:
+        """Whether the two sets share no card."""
+        return self.mask & other.mask == 0
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (CardSet.from_mask, (self.mask,))
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse('{self}')"
+
+
+def _from_mask(mask: int) -> CardSet:
+    # Internal constructor: no validation, for masks built from other masks.
+    cardset = object.__new__(CardSet)
+    object.__setattr__(cardset, "mask", mask)
+    return cardset
+
+
+FULL_DECK: Final = _from_mask((1 << 52) - 1)
+"""All 52 cards."""

@@ -1,0 +1,145 @@
+"""Errors, and the identifiers of the rules an action can break.
+
+Every failure is a :class:`HeartsError`. Callers branch on the class and on
+its fields (``rule``, ``field``), never on the message; the message is for a
+person.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+__all__ = [
+    "Rule",
+    "HeartsError",
+    "InvalidCardError",
+    "IllegalActionError",
+    "InvalidRulesError",
+    "InvalidSeatError",
+]
+
+
+class Rule(enum.Enum):
+    """The named rules a move can break. The same identifiers appear in the docs.
+
+    >>> Rule.MUST_FOLLOW_SUIT.value
+    'MUST_FOLLOW_SUIT'
+    >>> Rule.HEARTS_NOT_BROKEN.summary
+    'Hearts may not be led until they are broken, unless the leader holds only hearts.'
+    """
+
+    WRONG_PHASE = "WRONG_PHASE"
+    NOT_YOUR_TURN = "NOT_YOUR_TURN"
+    INVALID_DEAL = "INVALID_DEAL"
+    WRONG_PASS_COUNT = "WRONG_PASS_COUNT"
+    ALREADY_PASSED = "ALREADY_PASSED"
+    CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
+    MUST_FOLLOW_SUIT = "MUST_FOLLOW_SUIT"
+    FIRST_LEAD_TWO_OF_CLUBS = "FIRST_LEAD_TWO_OF_CLUBS"
+    NO_POINTS_ON_FIRST_TRICK = "NO_POINTS_ON_FIRST_TRICK"
+    HEARTS_NOT_BROKEN = "HEARTS_NOT_BROKEN"
+    MOON_OPTION_NOT_OFFERED = "MOON_OPTION_NOT_OFFERED"
+    NOT_AN_ACTION = "NOT_AN_ACTION"
+
+    @property
+    def summary(self) -> str:
+        """One sentence stating the rule."""
+        return _SUMMARIES[self]
+
+
+_SUMMARIES = {
+    Rule.WRONG_PHASE: "An action must fit the phase of the game: deal, pass, play or moon choice.",
+    Rule.NOT_YOUR_TURN: "Only a seat whose turn it is may act.",
+    Rule.INVALID_DEAL: "A deal gives every seat its share of the deck, each card exactly once.",
+    Rule.WRONG_PASS_COUNT: "Each seat passes exactly the number of cards the rules set.",
+    Rule.ALREADY_PASSED: "A seat passes once per hand.",
+    Rule.CARD_NOT_IN_HAND: "A seat may only play or pass cards it holds.",
+    Rule.MUST_FOLLOW_SUIT: "A seat holding a card of the suit led must play one.",
+    Rule.FIRST_LEAD_TWO_OF_CLUBS: "The holder of the two of clubs leads it to the first trick.",
+    Rule.NO_POINTS_ON_FIRST_TRICK: (
+        "No heart or queen of spades on the first trick, unless the hand holds nothing else."
+    ),
+    Rule.HEARTS_NOT_BROKEN: (
+        "Hearts may not be led until they are broken, unless the leader holds only hearts."
+    ),
+    Rule.MOON_OPTION_NOT_OFFERED: "The moon option chosen must be one the rules offer.",
+    Rule.NOT_AN_ACTION: "Only Deal, PassCards, PlayCard and ChooseMoon are actions.",
+}
+
+
+class HeartsError(Exception):
+    """Base class of every error this library raises."""
+
+
+class InvalidCardError(HeartsError, ValueError):
+    """Text or a value that does not name a card, suit or rank.
+
+    >>> from hearts_core import Card
+    >>> Card.parse("ZZ")
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidCardError: not a card: 'ZZ'
+    """
+
+
+class IllegalActionError(HeartsError, ValueError):
+    """An action the rules forbid in this state. The state is left unchanged.
+
+    Attributes:
+        rule: The :class:`Rule` the action breaks.
+        action: The action that was refused.
+
+    >>> from hearts_core import new_game, apply, PlayCard, Card
+    >>> try:
+    ...     apply(new_game(), PlayCard(0, Card.parse("2C")))
+    ... except IllegalActionError as error:
+    ...     print(error.rule.value, "-", error)
+    WRONG_PHASE - cannot play a card now: the game is waiting for a deal
+    """
+
+    rule: Rule
+    action: Any
+
+    def __init__(self, rule: Rule, message: str, action: Any = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.action = action
+
+
+class InvalidRulesError(HeartsError, ValueError):
+    """A ruleset that is malformed or inconsistent.
+
+    Attributes:
+        field: The ``Rules`` field (or file key) at fault.
+        reason: Why it is refused.
+        source: The file or mapping it came from, when known.
+
+    >>> from hearts_core import Rules
+    >>> Rules(players=7)
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidRulesError: players: must be between 3 and 6, not 7
+    """
+
+    field: str
+    reason: str
+    source: str | None
+
+    def __init__(self, field: str, reason: str, source: str | None = None) -> None:
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}{field}: {reason}")
+        self.field = field
+        self.reason = reason
+        self.source = source
+
+
+class InvalidSeatError(HeartsError, ValueError):
+    """A seat number that is not a seat at this table.
+
+    >>> from hearts_core import new_game, observe
+    >>> observe(new_game(), 4)
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidSeatError: no such seat: 4
+    """

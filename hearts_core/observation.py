@@ -1,0 +1,132 @@
+"""Per-seat views: what one seat may know, and nothing of the other hands.
+
+A server sends each seat its :class:`PlayerView`; a bot decides from it alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from hearts_core.actions import Action
+from hearts_core.cards import Card, CardSet
+from hearts_core.engine import legal_actions
+from hearts_core.errors import InvalidSeatError
+from hearts_core.rules import PLAYERS, PassDirection, Rules
+from hearts_core.state import GameState, Phase, Trick
+
+__all__ = ["PlayerView", "observe"]
+
+
+@attrs.frozen
+class PlayerView:
+    """The game as seen from one seat.
+
+    It holds the seat's own hand and passes, and the public record (tricks,
+    points, totals, hand sizes), never the cards in another hand.
+
+    >>> import random
+    >>> from hearts_core import new_game, apply, random_deal, Rules
+    >>> state = apply(new_game(), random_deal(Rules(), random.Random(3)))
+    >>> view = observe(state, 2)
+    >>> view.seat, len(view.hand), view.hand_sizes, len(view.legal_actions)
+    (2, 13, (13, 13, 13, 13), 286)
+    """
+
+    seat: int
+    """The seat this view belongs to."""
+    rules: Rules
+    """The rules of the game."""
+    phase: Phase
+    """What the game waits for."""
+    hand_number: int
+    """The current hand, counted from 0."""
+    dealer: int
+    """The dealer of this hand."""
+    pass_direction: PassDirection
+    """Where cards go this hand."""
+    hand: CardSet
+    """The seat's own cards."""
+    passed: CardSet | None
+    """The cards this seat passed this hand, once it has passed."""
+    received: CardSet | None
+    """The cards this seat received, once the exchange has happened."""
+    passed_seats: tuple[int, ...]
+    """The seats that have passed this hand (not what they passed)."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    tricks: tuple[Trick, ...]
+    """The completed tricks of this hand: every card in them was played face up."""
+    trick: tuple[Card, ...]
+    """The cards of the trick in progress."""
+    leader: int
+    """The seat that leads the trick in progress."""
+    hearts_broken: bool
+    """Whether hearts have been broken this hand."""
+    hand_points: tuple[int, ...]
+    """Points each seat has taken this hand."""
+    scores: tuple[int, ...]
+    """Each seat's total before this hand."""
+    to_act: tuple[int, ...]
+    """The seats that may act now."""
+    winners: tuple[int, ...]
+    """The winners, once the game is over."""
+    legal_actions: Sequence[Action] = attrs.field(eq=False)
+    """What this seat may do now (empty when it is not its turn)."""
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this seat may act now."""
+        return self.seat in self.to_act
+
+    @property
+    def played(self) -> CardSet:
+        """Every card seen played this hand."""
+        mask = 0
+        for trick in self.tricks:
+            for card in trick.cards:
+                mask |= card.bit
+        for card in self.trick:
+            mask |= card.bit
+        return CardSet.from_mask(mask)
+
+
+def observe(state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` may know of ``state``.
+
+    >>> from hearts_core import new_game
+    >>> observe(new_game(), 0).hand
+    CardSet.parse('')
+    """
+    if not (type(seat) is int and 0 <= seat < PLAYERS):
+        raise InvalidSeatError(f"no such seat: {seat!r}")
+    hands = state.hands
+    passes = state.passes
+    passed = passes[seat] if passes else None
+    received = None
+    if passes and state.phase is not Phase.PASS:
+        giver = (seat - state.pass_direction.offset) % PLAYERS
+        received = passes[giver]
+    return PlayerView(
+        seat=seat,
+        rules=state.rules,
+        phase=state.phase,
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        pass_direction=state.pass_direction,
+        hand=hands[seat] if hands else CardSet(),
+        passed=passed,
+        received=received,
+        passed_seats=tuple(s for s, p in enumerate(passes) if p is not None),
+        hand_sizes=tuple(len(h) for h in hands) if hands else (0,) * PLAYERS,
+        tricks=state.tricks,
+        trick=state.trick,
+        leader=state.leader,
+        hearts_broken=state.hearts_broken,
+        hand_points=state.hand_points,
+        scores=state.scores,
+        to_act=state.to_act,
+        winners=state.winners,
+        legal_actions=legal_actions(state, seat),
+    )

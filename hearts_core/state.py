@@ -1,0 +1,221 @@
+"""The game state: frozen values that the engine replaces, never changes.
+
+What stays fixed for a whole hand (the rules, the hand number, the totals
+before the hand) lives in one shared :class:`HandContext`, so each new
+:class:`GameState` built during play has only a few fields. Everything that
+can be derived (whose turn it is, whether hearts are broken, the points taken
+so far) is a property.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+from hearts_core.cards import Card, CardSet
+from hearts_core.rules import PLAYERS, PassDirection, Rules, RuleTables
+
+__all__ = ["Phase", "Trick", "HandContext", "GameState"]
+
+_FULL: Final = (1 << 52) - 1
+
+
+class Phase(enum.Enum):
+    """What the game is waiting for."""
+
+    DEAL = "deal"
+    """A :class:`~hearts_core.Deal` from the caller (chance)."""
+    PASS = "pass"
+    """:class:`~hearts_core.PassCards` from every seat that has not passed yet."""
+    PLAY = "play"
+    """A :class:`~hearts_core.PlayCard` from the seat to play."""
+    MOON = "moon"
+    """A :class:`~hearts_core.ChooseMoon` from the seat that shot the moon."""
+    GAME_OVER = "game-over"
+    """Nothing: the game has ended."""
+
+
+def _trick_winner(leader: int, cards: tuple[Card, ...]) -> int:
+    led = cards[0].suit
+    best = 0
+    for i in range(1, len(cards)):
+        card = cards[i]
+        if card.suit is led and card.rank > cards[best].rank:
+            best = i
+    return (leader + best) % PLAYERS
+
+
+@attrs.frozen
+class Trick:
+    """A completed trick: who led, and the cards in the order played.
+
+    >>> trick = Trick(3, tuple(CardSet.parse("2C").cards() + CardSet.parse("KC AH 9C").cards()))
+    >>> trick.winner
+    0
+    >>> [str(c) for c in trick.cards]
+    ['2C', 'KC', 'AH', '9C']
+    """
+
+    leader: int
+    """The seat that led."""
+    cards: tuple[Card, ...]
+    """The cards, led card first; card ``i`` came from seat ``(leader + i) % 4``."""
+
+    @property
+    def winner(self) -> int:
+        """The seat that played the highest card of the suit led."""
+        return _trick_winner(self.leader, self.cards)
+
+    def seat_of(self, index: int) -> int:
+        """The seat that played the ``index``-th card of the trick."""
+        return (self.leader + index) % PLAYERS
+
+    def points(self, rules: Rules) -> int:
+        """The points in this trick under ``rules``."""
+        return sum(rules.card_points(card) for card in self.cards)
+
+
+@attrs.frozen
+class HandContext:
+    """What stays the same for a whole hand, shared by all its states."""
+
+    rules: Rules
+    """The rules of the game."""
+    hand_number: int
+    """The hand being played, counted from 0."""
+    scores: tuple[int, ...]
+    """Each seat's total before this hand."""
+    tables: RuleTables = attrs.field(init=False, eq=False, repr=False)
+    """The rules compiled for the engine (derived from ``rules``)."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "tables", self.rules.tables())
+
+
+@attrs.frozen
+class GameState:
+    """A complete position of a game. Immutable: :func:`~hearts_core.apply` returns a new one.
+
+    Build the first state with :func:`~hearts_core.new_game`.
+
+    >>> from hearts_core import new_game
+    >>> state = new_game()
+    >>> state.phase, state.hand_number, state.scores, state.to_act
+    (<Phase.DEAL: 'deal'>, 0, (0, 0, 0, 0), ())
+    """
+
+    context: HandContext
+    """Rules, hand number and totals: fixed during a hand."""
+    phase: Phase
+    """What the game waits for."""
+    hands: tuple[CardSet, ...] = ()
+    """The cards each seat holds (empty while a deal is awaited)."""
+    passes: tuple[CardSet | None, ...] = ()
+    """Cards each seat has passed this hand, ``None`` for a seat yet to pass.
+    Kept after the exchange, so a seat can see what it gave and received."""
+    tricks: tuple[Trick, ...] = ()
+    """The completed tricks of this hand, in order."""
+    trick: tuple[Card, ...] = ()
+    """The cards of the trick in progress, in play order."""
+    leader: int = 0
+    """The seat that leads (or led) the trick in progress."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+        return self.context.rules
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand, counted from 0."""
+        return self.context.hand_number
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's total, not counting the hand in progress."""
+        return self.context.scores
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of this hand: seat 3 deals hand 0, then the deal moves to the left."""
+        return (self.context.hand_number + PLAYERS - 1) % PLAYERS
+
+    @property
+    def pass_direction(self) -> PassDirection:
+        """Where cards go this hand (``HOLD``: no passing)."""
+        return self.context.rules.pass_direction(self.context.hand_number)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now: several while passing, none while a deal is awaited."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return ((self.leader + len(self.trick)) % PLAYERS,)
+        if phase is Phase.PASS:
+            return tuple(seat for seat, cards in enumerate(self.passes) if cards is None)
+        if phase is Phase.MOON:
+            shooter = self.moon_shooter
+            return () if shooter is None else (shooter,)
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the lowest total once the game is over, else ``()``."""
+        if self.phase is not Phase.GAME_OVER:
+            return ()
+        low = min(self.scores)
+        return tuple(seat for seat, score in enumerate(self.scores) if score == low)
+
+    @property
+    def played(self) -> CardSet:
+        """The cards played so far this hand, current trick included."""
+        if not self.hands:
+            return CardSet()
+        held = 0
+        for hand in self.hands:
+            held |= hand.mask
+        return CardSet.from_mask(self.context.rules.deck.mask & ~held)
+
+    @property
+    def hearts_broken(self) -> bool:
+        """Whether hearts have been broken: a breaking card has been played this hand."""
+        return bool(self.played.mask & self.context.rules.breaking_cards.mask)
+
+    @property
+    def is_first_trick(self) -> bool:
+        """Whether the trick in progress is the hand's first."""
+        return self.phase is Phase.PLAY and not self.tricks
+
+    @property
+    def taken(self) -> tuple[CardSet, ...]:
+        """The cards each seat has taken in tricks this hand."""
+        masks = [0] * PLAYERS
+        for trick in self.tricks:
+            winner = trick.winner
+            for card in trick.cards:
+                masks[winner] |= card.bit
+        return tuple(CardSet.from_mask(m) for m in masks)
+
+    @property
+    def hand_points(self) -> tuple[int, ...]:
+        """The points each seat has taken this hand so far, before any moon adjustment."""
+        rules = self.context.rules
+        return tuple(sum(rules.card_points(c) for c in cards) for cards in self.taken)
+
+    @property
+    def moon_shooter(self) -> int | None:
+        """The seat that took every point card this hand, if the hand is complete and one did."""
+        if len(self.tricks) * PLAYERS != self.context.rules.deck.mask.bit_count():
+            return None
+        points = self.context.rules.point_cards
+        for seat, cards in enumerate(self.taken):
+            if points <= cards:
+                return seat
+        return None

@@ -1,0 +1,174 @@
+"""Named variants: TOML files that set :class:`~hearts_core.Rules` fields.
+
+A variant file holds the metadata keys ``name``, ``aliases``, ``description``,
+``sources`` and optionally ``extends`` (another variant's name); every other
+key is a ``Rules`` field. For example ``variants/classic.toml``::
+
+    name = "classic"
+    description = "..."
+    sources = ["..."]
+    queen_breaks_hearts = true
+    moon = "shooter-chooses"
+
+The shipped files are found inside the installed package (a wheel carries
+them as ``hearts_core/_variants``) or, in a source checkout or an editable
+install, in the repository's ``variants/`` folder.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from hearts_core.errors import InvalidRulesError
+from hearts_core.rules import Rules
+
+__all__ = ["Variant", "variant", "variant_info", "variant_names", "load_variant", "variants_dir"]
+
+_META_KEYS = ("name", "aliases", "description", "sources", "extends")
+
+
+@attrs.frozen
+class Variant:
+    """A named ruleset with where it comes from.
+
+    >>> info = variant_info("classic")
+    >>> info.name, info.rules.queen_breaks_hearts
+    ('classic', True)
+    """
+
+    name: str
+    """The variant's name, as used by :func:`variant`."""
+    aliases: tuple[str, ...]
+    """Other names it answers to."""
+    description: str
+    """One paragraph saying what it is."""
+    sources: tuple[str, ...]
+    """Where its rules come from."""
+    rules: Rules
+    """The ruleset."""
+
+
+def variants_dir() -> Path:
+    """The folder the shipped variant files are read from.
+
+    >>> (variants_dir() / "standard.toml").is_file()
+    True
+    """
+    here = Path(__file__).resolve().parent
+    packaged = here / "_variants"
+    if packaged.is_dir():
+        return packaged
+    return here.parent / "variants"
+
+
+def _text_list(data: Mapping[str, Any], key: str, source: str) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InvalidRulesError(key, "must be a list of strings", source)
+    return tuple(value)
+
+
+def _text(data: Mapping[str, Any], key: str, source: str, default: str | None = None) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise InvalidRulesError(key, "must be a string" if key in data else "is required", source)
+    return value
+
+
+def _from_data(data: Mapping[str, Any], source: str, seen: tuple[str, ...] = ()) -> Variant:
+    name = _text(data, "name", source)
+    base: dict[str, Any] = {}
+    if "extends" in data:
+        parent_name = _text(data, "extends", source)
+        if parent_name in seen or parent_name == name:
+            raise InvalidRulesError("extends", f"circular: {' -> '.join(seen + (parent_name,))}", source)
+        parent_path = variants_dir() / f"{parent_name}.toml"
+        if not parent_path.is_file():
+            raise InvalidRulesError("extends", f"no shipped variant named {parent_name!r}", source)
+        parent = _from_data(_read(parent_path), str(parent_path), seen + (name,))
+        base = parent.rules.to_mapping()
+    fields = {k: v for k, v in data.items() if k not in _META_KEYS}
+    rules = Rules.from_mapping({**base, **fields}, source)
+    return Variant(
+        name=name,
+        aliases=_text_list(data, "aliases", source),
+        description=_text(data, "description", source, ""),
+        sources=_text_list(data, "sources", source),
+        rules=rules,
+    )
+
+
+def load_variant(path: str | Path) -> Variant:
+    """Read a variant file (the shipped ones, or your own house rules).
+
+    Raises:
+        InvalidRulesError: naming the file, the key and the reason, for
+            unreadable TOML, unknown keys, wrong types and inconsistent rules.
+
+    >>> load_variant(variants_dir() / "moon-choice.toml").rules.moon.value
+    'shooter-chooses'
+    """
+    path = Path(path)
+    return _from_data(_read(path), str(path))
+
+
+def _read(path: Path) -> dict[str, Any]:
+    source = str(path)
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as exc:
+        raise InvalidRulesError("(file)", f"cannot read: {exc.strerror}", source) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidRulesError("(file)", f"not valid TOML: {exc}", source) from None
+    return data
+
+
+@functools.cache
+def _catalogue() -> dict[str, Variant]:
+    found: dict[str, Variant] = {}
+    for path in sorted(variants_dir().glob("*.toml")):
+        info = load_variant(path)
+        found[info.name] = info
+    return found
+
+
+def variant_names() -> tuple[str, ...]:
+    """The names of the shipped variants, sorted.
+
+    >>> "standard" in variant_names() and "classic" in variant_names()
+    True
+    """
+    return tuple(sorted(_catalogue()))
+
+
+def variant_info(name: str) -> Variant:
+    """A shipped variant by name or alias (case-insensitive), with its metadata.
+
+    Raises:
+        InvalidRulesError: if no variant has that name.
+    """
+    wanted = name.strip().lower()
+    for info in _catalogue().values():
+        if wanted == info.name or wanted in (a.lower() for a in info.aliases):
+            return info
+    raise InvalidRulesError(
+        "name", f"no variant named {name!r}; known: {', '.join(variant_names())}"
+    )
+
+
+def variant(name: str) -> Rules:
+    """The rules of a shipped variant, by name or alias.
+
+    >>> variant("standard") == Rules()
+    True
+    >>> variant("classic").moon.value
+    'shooter-chooses'
+    """
+    return variant_info(name).rules
