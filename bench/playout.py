@@ -14,8 +14,8 @@ import random
 import time
 from collections.abc import Callable
 
-from hearts_core import Phase, Rules, apply, legal_actions, new_game, random_deal
-from hearts_core.state import HandContext, GameState
+from hearts_core import Phase, Rules, apply, legal_actions, random_deal
+from hearts_core.state import GameState, HandContext
 
 
 def hearts_core_hands(seconds: float, seed: int) -> float:

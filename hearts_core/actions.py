@@ -7,14 +7,16 @@ from a ``random.Random`` the caller owns.
 
 from __future__ import annotations
 
+import functools
 import random as _random
+import sys
 from collections.abc import Iterable
 from typing import Final, TypeAlias
 
 import attrs
 
-from hearts_core.cards import Card, CardSet
-from hearts_core.rules import HAND_SIZE, PLAYERS, MoonOption, Rules
+from hearts_core.cards import Card, CardSet, _from_mask
+from hearts_core.rules import PLAYERS, MoonOption, Rules
 
 __all__ = ["Deal", "PassCards", "PlayCard", "ChooseMoon", "Action", "random_deal"]
 
@@ -56,7 +58,7 @@ class PassCards:
     """A seat's pass: the cards it gives away this hand.
 
     >>> str(PassCards(0, "QS AS KS"))
-    '0 passes KS QS AS'
+    '0 passes QS KS AS'
     """
 
     seat: int
@@ -117,6 +119,15 @@ PLAYS: Final = tuple(
 )
 
 
+@functools.lru_cache(maxsize=16)
+def _deck_tables(deck: int) -> tuple[tuple[int, ...], int, int]:
+    """The deck's card bits, and the masks that build the shuffle keys."""
+    bits = tuple(1 << i for i in range(52) if deck >> i & 1)
+    keep = sum(((1 << 64) - 64) << (64 * i) for i in range(len(bits)))
+    index_bits = sum(i << (64 * i) for i in range(len(bits)))
+    return bits, keep, index_bits
+
+
 def random_deal(rules: Rules, rng: _random.Random) -> Deal:
     """A uniformly random deal of ``rules.deck``, drawn from ``rng``.
 
@@ -128,12 +139,16 @@ def random_deal(rules: Rules, rng: _random.Random) -> Deal:
     >>> [len(h) for h in random_deal(Rules(), random.Random(7)).hands]
     [13, 13, 13, 13]
     """
-    cards = [c.bit for c in rules.deck]
-    rng.shuffle(cards)
-    hands = []
-    for seat in range(PLAYERS):
-        mask = 0
-        for bit in cards[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]:
-            mask |= bit
-        hands.append(CardSet.from_mask(mask))
-    return Deal(tuple(hands))
+    bits, keep, index_bits = _deck_tables(rules.tables().deck)
+    count = len(bits)
+    # Shuffle in C: give each card a 64-bit key whose top 58 bits are random
+    # and whose low 6 bits are the card's position, sort, read the positions
+    # back. Equal random parts (probability below 1e-13) fall back to deck order.
+    keys = (rng.getrandbits(64 * count) & keep) | index_bits
+    order = sorted(memoryview(keys.to_bytes(8 * count, sys.byteorder)).cast("Q").tolist())
+    size = count // PLAYERS
+    hands = tuple(
+        _from_mask(sum([bits[key & 63] for key in order[seat * size : (seat + 1) * size]]))
+        for seat in range(PLAYERS)
+    )
+    return Deal(hands)

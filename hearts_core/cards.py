@@ -259,9 +259,7 @@ def _cards_of_mask(mask: int) -> tuple[Card, ...]:
         key = pattern | (suit_offset << 13)
         found = _PATTERN_CACHE.get(key)
         if found is None:
-            found = tuple(
-                all_cards[suit_offset + i] for i in range(13) if pattern >> i & 1
-            )
+            found = tuple(all_cards[suit_offset + i] for i in range(13) if pattern >> i & 1)
             _PATTERN_CACHE[key] = found
         cards.extend(found)
     return tuple(cards)

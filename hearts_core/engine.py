@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
 from hearts_core.actions import PLAYS, Action, ChooseMoon, Deal, PassCards, PlayCard
-from hearts_core.cards import Card, CardSet, Suit
+from hearts_core.cards import Card, CardSet, Suit, _from_mask
 from hearts_core.errors import IllegalActionError, Rule
 from hearts_core.events import (
     CardPlayed,
@@ -33,7 +33,7 @@ from hearts_core.events import (
     TrickTaken,
 )
 from hearts_core.rules import PLAYERS, MoonOption, MoonScoring, PassDirection, Rules
-from hearts_core.state import GameState, HandContext, Phase, Trick, _trick_winner
+from hearts_core.state import GameState, HandContext, Phase, Trick, _make_state, _trick_winner
 
 __all__ = [
     "new_game",
@@ -51,6 +51,8 @@ _MOON_CHOICES: Final = tuple(
     tuple(ChooseMoon(seat, option) for option in MoonOption) for seat in range(PLAYERS)
 )
 _NO_ACTIONS: Final[tuple[Action, ...]] = ()
+_PLAY: Final = Phase.PLAY
+_DEFAULT_RULES: Final = Rules()
 
 
 def new_game(rules: Rules | None = None) -> GameState:
@@ -61,7 +63,7 @@ def new_game(rules: Rules | None = None) -> GameState:
     ('deal', True)
     """
     if rules is None:
-        rules = Rules()
+        rules = _DEFAULT_RULES
     return GameState(HandContext(rules, 0, (0,) * PLAYERS), Phase.DEAL)
 
 
@@ -71,7 +73,7 @@ def new_game(rules: Rules | None = None) -> GameState:
 def _legal_play_mask(state: GameState, seat: int) -> int:
     """The cards ``seat`` may play now, as a mask. Rules apply in OpenSpiel's order,
     each skipped when it would leave no legal card."""
-    hand = state.hands[seat].mask
+    hand = state.hand_masks[seat]
     trick = state.trick
     tables = state.context.tables
     if trick:
@@ -85,8 +87,8 @@ def _legal_play_mask(state: GameState, seat: int) -> int:
         return hand
     if not state.tricks:
         return hand & tables.first_lead  # FIRST_LEAD_TWO_OF_CLUBS
-    hands = state.hands
-    held = hands[0].mask | hands[1].mask | hands[2].mask | hands[3].mask
+    hands = state.hand_masks
+    held = hands[0] | hands[1] | hands[2] | hands[3]
     if not (tables.deck & ~held & tables.breaking_mask):
         safe = hand & ~_HEARTS
         if safe:
@@ -94,23 +96,44 @@ def _legal_play_mask(state: GameState, seat: int) -> int:
     return hand
 
 
-# Interned tuples of PlayCard per (seat, suit offset, 13-bit pattern).
+# Interned tuples of PlayCard, keyed by legal mask and seat. Bounded: cleared
+# when full, since hands seen once (a leader's whole hand) rarely come back.
 _PLAY_CACHE: dict[int, tuple[PlayCard, ...]] = {}
+_PLAY_CACHE_LIMIT: Final = 1 << 16
 
 
 def _plays_of_mask(seat: int, mask: int) -> tuple[PlayCard, ...]:
-    plays: tuple[PlayCard, ...] = ()
-    for offset in (0, 13, 26, 39):
-        pattern = (mask >> offset) & 0x1FFF
-        if pattern:
-            key = (seat << 19) | (offset << 13) | pattern
-            found = _PLAY_CACHE.get(key)
-            if found is None:
-                row = PLAYS[seat]
-                found = tuple(row[offset + i] for i in range(13) if pattern >> i & 1)
-                _PLAY_CACHE[key] = found
-            plays = found if not plays else plays + found
-    return plays
+    key = mask | seat << 52
+    found = _PLAY_CACHE.get(key)
+    if found is None:
+        if len(_PLAY_CACHE) >= _PLAY_CACHE_LIMIT:
+            _PLAY_CACHE.clear()
+        found = ()
+        base = seat << 19
+        for offset in (0, 13, 26, 39):
+            pattern = (mask >> offset) & 0x1FFF
+            if pattern:
+                part = _SUIT_PLAYS.get(base | offset << 13 | pattern)
+                if part is None:
+                    row = PLAYS[seat]
+                    part = tuple(row[offset + i] for i in range(13) if pattern >> i & 1)
+                    _SUIT_PLAYS[base | offset << 13 | pattern] = part
+                found += part
+        _PLAY_CACHE[key] = found
+    return found
+
+
+# The same by seat and one suit's 13-bit pattern: bounded (4 * 4 * 8192 keys).
+_SUIT_PLAYS: dict[int, tuple[PlayCard, ...]] = {}
+
+
+# The legal mask computed by the last legal_actions call, reused by apply when
+# it receives that same state object next (the usual play loop). A tuple is
+# replaced atomically, so concurrent callers at worst recompute.
+_LAST_LEGAL: tuple[object, int, int] = (None, -1, 0)
+
+
+_COMB: Final = tuple(tuple(math.comb(n, k) for k in range(53)) for n in range(53))
 
 
 class PassChoices(Sequence[PassCards]):
@@ -127,14 +150,14 @@ class PassChoices(Sequence[PassCards]):
     True
     """
 
-    __slots__ = ("seat", "hand", "count", "_cards", "_size")
+    __slots__ = ("seat", "hand", "pass_count", "_cards", "_size")
 
     def __init__(self, seat: int, hand: CardSet, count: int) -> None:
         self.seat = seat
         self.hand = hand
-        self.count = count
-        self._cards = hand.cards()
-        self._size = math.comb(len(self._cards), count)
+        self.pass_count = count
+        self._cards: tuple[Card, ...] | None = None  # built on first indexing
+        self._size = _COMB[hand.mask.bit_count()][count]
 
     def __len__(self) -> int:
         return self._size
@@ -154,27 +177,29 @@ class PassChoices(Sequence[PassCards]):
             raise IndexError("pass choice index out of range")
         # Unrank: walk the cards, skipping the blocks of combinations that
         # start with each card until the block holding `index` is found.
+        cards = self._cards
+        if cards is None:
+            cards = self._cards = self.hand.cards()
         mask = 0
-        n = len(self._cards)
-        k = self.count
-        start = 0
+        n = len(cards)
+        k = self.pass_count
+        i = 0
         while k:
-            for i in range(start, n):
-                block = math.comb(n - i - 1, k - 1)
-                if index < block:
-                    mask |= self._cards[i].bit
-                    start = i + 1
-                    k -= 1
-                    break
+            block = _COMB[n - i - 1][k - 1]
+            if index < block:
+                mask |= cards[i].bit
+                k -= 1
+            else:
                 index -= block
-        return PassCards(self.seat, CardSet.from_mask(mask))
+            i += 1
+        return PassCards(self.seat, _from_mask(mask))
 
     def __contains__(self, action: object) -> bool:
         return (
             isinstance(action, PassCards)
             and action.seat == self.seat
             and isinstance(action.cards, CardSet)
-            and len(action.cards) == self.count
+            and len(action.cards) == self.pass_count
             and action.cards <= self.hand
         )
 
@@ -183,7 +208,7 @@ class PassChoices(Sequence[PassCards]):
             yield self[i]
 
     def __repr__(self) -> str:
-        return f"PassChoices({self.seat}, CardSet.parse('{self.hand}'), {self.count})"
+        return f"PassChoices({self.seat}, CardSet.parse('{self.hand}'), {self.pass_count})"
 
 
 class _Chain(Sequence[Action]):
@@ -191,7 +216,7 @@ class _Chain(Sequence[Action]):
 
     __slots__ = ("_parts", "_size")
 
-    def __init__(self, parts: Sequence[Sequence[Action]]) -> None:
+    def __init__(self, parts: Sequence[PassChoices]) -> None:
         self._parts = tuple(parts)
         self._size = sum(len(p) for p in self._parts)
 
@@ -236,15 +261,22 @@ def legal_actions(state: GameState, seat: int | None = None) -> Sequence[Action]
     (1144, 286)
     """
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
+        global _LAST_LEGAL
         current = (state.leader + len(state.trick)) % PLAYERS
         if seat is not None and seat != current:
             return _NO_ACTIONS
-        return _plays_of_mask(current, _legal_play_mask(state, current))
+        mask = _legal_play_mask(state, current)
+        _LAST_LEGAL = (state, current, mask)
+        return _plays_of_mask(current, mask)
     if phase is Phase.PASS:
         count = state.context.rules.pass_count
-        seats = state.to_act if seat is None else (seat,) if seat in state.to_act else ()
-        parts = [PassChoices(s, state.hands[s], count) for s in seats]
+        masks = state.hand_masks
+        parts = [
+            PassChoices(s, _from_mask(masks[s]), count)
+            for s, passed in enumerate(state.passes)
+            if passed is None and (seat is None or seat == s)
+        ]
         return parts[0] if len(parts) == 1 else _Chain(parts)
     if phase is Phase.MOON:
         shooter = state.moon_shooter
@@ -285,7 +317,12 @@ _DOING: Final = {
     PlayCard: "play a card",
     ChooseMoon: "choose a moon option",
 }
-_EXPECTED: Final = {Phase.DEAL: Deal, Phase.PASS: PassCards, Phase.PLAY: PlayCard, Phase.MOON: ChooseMoon}
+_EXPECTED: Final = {
+    Phase.DEAL: Deal,
+    Phase.PASS: PassCards,
+    Phase.PLAY: PlayCard,
+    Phase.MOON: ChooseMoon,
+}
 
 
 def explain(state: GameState, action: object) -> IllegalActionError | None:
@@ -354,7 +391,7 @@ def _explain_pass(state: GameState, action: PassCards) -> IllegalActionError | N
         return IllegalActionError(
             Rule.WRONG_PASS_COUNT, f"seat {seat} must pass {count} cards, not {len(cards)}", action
         )
-    missing = cards.mask & ~state.hands[seat].mask
+    missing = cards.mask & ~state.hand_masks[seat]
     if missing:
         return IllegalActionError(
             Rule.CARD_NOT_IN_HAND, f"seat {seat} does not hold {_listing(missing)}", action
@@ -373,9 +410,11 @@ def _explain_play(state: GameState, action: PlayCard) -> IllegalActionError | No
         return IllegalActionError(
             Rule.NOT_YOUR_TURN, f"it is seat {current}'s turn to play, not seat {seat}'s", action
         )
-    hand = state.hands[seat].mask
+    hand = state.hand_masks[seat]
     if not hand & card.bit:
-        return IllegalActionError(Rule.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}", action)
+        return IllegalActionError(
+            Rule.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}", action
+        )
     legal = _legal_play_mask(state, seat)
     if legal & card.bit:
         return None
@@ -412,7 +451,9 @@ def _explain_moon(state: GameState, action: ChooseMoon) -> IllegalActionError | 
     shooter = state.moon_shooter
     if action.seat != shooter:
         return IllegalActionError(
-            Rule.NOT_YOUR_TURN, f"seat {shooter} shot the moon and chooses, not seat {action.seat!r}", action
+            Rule.NOT_YOUR_TURN,
+            f"seat {shooter} shot the moon and chooses, not seat {action.seat!r}",
+            action,
         )
     if not isinstance(action.option, MoonOption):
         return IllegalActionError(
@@ -437,14 +478,15 @@ def apply(state: GameState, action: Action) -> GameState:
     ('pass', (0, 1, 2, 3))
     """
     # Fast path for the commonest action; anything unusual takes the checked path.
-    if action.__class__ is PlayCard and state.phase is Phase.PLAY:
-        seat = (state.leader + len(state.trick)) % PLAYERS
+    if action.__class__ is PlayCard and state.phase is _PLAY:
+        last = _LAST_LEGAL
+        if last[0] is state:
+            seat, mask = last[1], last[2]
+        else:
+            seat = (state.leader + len(state.trick)) % PLAYERS
+            mask = _legal_play_mask(state, seat)
         card = action.card
-        if (
-            action.seat == seat
-            and card.__class__ is Card
-            and card.bit & _legal_play_mask(state, seat)
-        ):
+        if action.seat == seat and card.__class__ is Card and card.bit & mask:
             return _play(state, seat, card, None)
     return _apply_checked(state, action, None)
 
@@ -475,9 +517,9 @@ def _apply_checked(state: GameState, action: Action, events: list[Event] | None)
     return _choose_moon(state, action, events)
 
 
-def _holder(hands: tuple[CardSet, ...], bit: int) -> int:
+def _holder(hands: tuple[int, ...], bit: int) -> int:
     for seat, hand in enumerate(hands):
-        if hand.mask & bit:
+        if hand & bit:
             return seat
     raise AssertionError("first lead card not dealt")  # pragma: no cover
 
@@ -487,7 +529,7 @@ def _deal(state: GameState, action: Deal, events: list[Event] | None) -> GameSta
     direction = state.pass_direction
     if events is not None:
         events.append(HandDealt(context.hand_number, state.dealer, direction))
-    hands = action.hands
+    hands = tuple(hand.mask for hand in action.hands)
     if direction is PassDirection.HOLD:
         leader = _holder(hands, context.tables.first_lead)
         return GameState(context, Phase.PLAY, hands, (), (), (), leader)
@@ -500,19 +542,19 @@ def _pass(state: GameState, action: PassCards, events: list[Event] | None) -> Ga
     if events is not None:
         events.append(PassSubmitted(seat))
     if None in passes:
-        return GameState(state.context, Phase.PASS, state.hands, passes)
+        return GameState(state.context, Phase.PASS, state.hand_masks, passes)
     offset = state.pass_direction.offset
-    hands = list(state.hands)
+    hands = list(state.hand_masks)
     for giver, given in enumerate(passes):
         assert given is not None
         receiver = (giver + offset) % PLAYERS
-        hands[giver] = CardSet.from_mask(hands[giver].mask & ~given.mask)
+        hands[giver] &= ~given.mask
         if events is not None:
             events.append(CardsPassed(giver, receiver, given))
     for giver, given in enumerate(passes):
         assert given is not None
         receiver = (giver + offset) % PLAYERS
-        hands[receiver] = CardSet.from_mask(hands[receiver].mask | given.mask)
+        hands[receiver] |= given.mask
     new_hands = tuple(hands)
     leader = _holder(new_hands, state.context.tables.first_lead)
     return GameState(state.context, Phase.PLAY, new_hands, passes, (), (), leader)
@@ -520,40 +562,60 @@ def _pass(state: GameState, action: PassCards, events: list[Event] | None) -> Ga
 
 def _play(state: GameState, seat: int, card: Card, events: list[Event] | None) -> GameState:
     context = state.context
-    hands = state.hands
-    new_hand = CardSet.from_mask(hands[seat].mask & ~card.bit)
-    new_hands = hands[:seat] + (new_hand,) + hands[seat + 1 :]
+    bit = card.bit
+    new_hands = list(state.hand_masks)
+    new_hands[seat] ^= bit
     trick = state.trick + (card,)
     if events is not None:
         events.append(CardPlayed(seat, card))
-        tables = context.tables
-        if card.bit & tables.breaking_mask and not state.hearts_broken:
+        if bit & context.tables.breaking_mask and not state.hearts_broken:
             events.append(HeartsBroken(seat, card))
     if len(trick) < PLAYERS:
-        return GameState(context, Phase.PLAY, new_hands, state.passes, state.tricks, trick, state.leader)
+        return _make_state(
+            context, _PLAY, tuple(new_hands), state.passes, state.tricks, trick, state.leader
+        )
     winner = _trick_winner(state.leader, trick)
     tricks = state.tricks + (Trick(state.leader, trick),)
     if events is not None:
-        points = context.tables.points
-        events.append(TrickTaken(winner, trick, sum(points[c.index] for c in trick)))
-    after = GameState(context, Phase.PLAY, new_hands, state.passes, tricks, (), winner)
+        events.append(TrickTaken(winner, trick, context.tables.points_of(_mask_of(trick))))
+    after = _make_state(context, _PLAY, tuple(new_hands), state.passes, tricks, (), winner)
     if len(tricks) < context.tables.tricks_per_hand:
         return after
     return _end_of_play(after, events)
 
 
+def _mask_of(cards: tuple[Card, ...]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
 def _end_of_play(state: GameState, events: list[Event] | None) -> GameState:
-    points = state.hand_points
-    shooter = state.moon_shooter
+    tables = state.context.tables
+    taken = state._taken_masks()
+    points = tuple(tables.points_of(mask) for mask in taken)
+    need = tables.point_mask
+    shooter = next((seat for seat, mask in enumerate(taken) if mask & need == need), None)
     moon = state.context.rules.moon
     if shooter is None:
         return _score(state, points, points, events)
     if moon is MoonScoring.SHOOTER_CHOOSES:
         if events is not None:
             events.append(MoonShot(shooter, None))
-        return GameState(state.context, Phase.MOON, state.hands, state.passes, state.tricks, (), state.leader)
+        return GameState(
+            state.context,
+            Phase.MOON,
+            state.hand_masks,
+            state.passes,
+            state.tricks,
+            (),
+            state.leader,
+        )
     option = (
-        MoonOption.ADD_TO_OTHERS if moon is MoonScoring.ADD_TO_OTHERS else MoonOption.SUBTRACT_FROM_SHOOTER
+        MoonOption.ADD_TO_OTHERS
+        if moon is MoonScoring.ADD_TO_OTHERS
+        else MoonOption.SUBTRACT_FROM_SHOOTER
     )
     return _score_moon(state, shooter, option, points, events)
 
@@ -587,7 +649,7 @@ def _score(
 ) -> GameState:
     context = state.context
     rules = context.rules
-    totals = tuple(total + score for total, score in zip(context.scores, scores))
+    totals = tuple(total + score for total, score in zip(context.scores, scores, strict=True))
     if events is not None:
         events.append(HandScored(context.hand_number, points, scores, totals))
     low = min(totals)

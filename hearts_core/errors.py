@@ -116,10 +116,10 @@ class InvalidRulesError(HeartsError, ValueError):
         source: The file or mapping it came from, when known.
 
     >>> from hearts_core import Rules
-    >>> Rules(players=7)
+    >>> Rules(target_score=0)
     Traceback (most recent call last):
     ...
-    hearts_core.errors.InvalidRulesError: players: must be between 3 and 6, not 7
+    hearts_core.errors.InvalidRulesError: target_score: must be between 1 and 1000000, not 0
     """
 
     field: str

@@ -16,7 +16,15 @@ import attrs
 from hearts_core.cards import Card, CardSet, Rank, Suit
 from hearts_core.errors import InvalidRulesError
 
-__all__ = ["PassDirection", "MoonScoring", "MoonOption", "Rules", "HAND_SIZE", "PLAYERS", "RuleTables"]
+__all__ = [
+    "PassDirection",
+    "MoonScoring",
+    "MoonOption",
+    "Rules",
+    "HAND_SIZE",
+    "PLAYERS",
+    "RuleTables",
+]
 
 PLAYERS: Final = 4
 """The number of seats."""
@@ -91,7 +99,7 @@ def _require_int(name: str, value: object, low: int, high: int) -> None:
         raise InvalidRulesError(name, f"must be between {low} and {high}, not {value}")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules:
     """A complete, validated ruleset. ``Rules()`` is the documented default.
 
@@ -246,6 +254,8 @@ class RuleTables:
     """Points of each card, by card index."""
     point_mask: int
     """Cards worth positive points: barred from the first trick, needed for the moon."""
+    scoring_mask: int
+    """Cards worth any points, positive or negative."""
     breaking_mask: int
     """Cards whose play breaks hearts."""
     first_lead: int
@@ -254,6 +264,21 @@ class RuleTables:
     """Points at stake in a moon shot."""
     tricks_per_hand: int
     """Tricks in a hand."""
+
+    def points_of(self, mask: int) -> int:
+        """The points of the cards in ``mask``.
+
+        >>> Rules().tables().points_of(CardSet.parse("QS 2H 3H 4C").mask)
+        15
+        """
+        points = self.points
+        scoring = mask & self.scoring_mask
+        total = 0
+        while scoring:
+            low = scoring & -scoring
+            total += points[low.bit_length() - 1]
+            scoring ^= low
+        return total
 
 
 @functools.lru_cache(maxsize=256)
@@ -265,6 +290,7 @@ def _compile(rules: Rules) -> RuleTables:
         deck=deck,
         points=points,
         point_mask=point_mask,
+        scoring_mask=sum(1 << i for i, p in enumerate(points) if p),
         breaking_mask=rules.breaking_cards.mask,
         first_lead=rules.first_lead.bit,
         moon_amount=sum(points[i] for i in range(52) if point_mask >> i & 1),

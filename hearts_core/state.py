@@ -14,7 +14,7 @@ from typing import Final
 
 import attrs
 
-from hearts_core.cards import Card, CardSet
+from hearts_core.cards import Card, CardSet, _from_mask
 from hearts_core.rules import PLAYERS, PassDirection, Rules, RuleTables
 
 __all__ = ["Phase", "Trick", "HandContext", "GameState"]
@@ -51,7 +51,7 @@ def _trick_winner(leader: int, cards: tuple[Card, ...]) -> int:
 class Trick:
     """A completed trick: who led, and the cards in the order played.
 
-    >>> trick = Trick(3, tuple(CardSet.parse("2C").cards() + CardSet.parse("KC AH 9C").cards()))
+    >>> trick = Trick(3, tuple(Card.parse(text) for text in "2C KC AH 9C".split()))
     >>> trick.winner
     0
     >>> [str(c) for c in trick.cards]
@@ -110,8 +110,9 @@ class GameState:
     """Rules, hand number and totals: fixed during a hand."""
     phase: Phase
     """What the game waits for."""
-    hands: tuple[CardSet, ...] = ()
-    """The cards each seat holds (empty while a deal is awaited)."""
+    hand_masks: tuple[int, ...] = ()
+    """The cards each seat holds, as :attr:`CardSet.mask` bitmasks (empty while a
+    deal is awaited). :attr:`hands` gives them as card sets."""
     passes: tuple[CardSet | None, ...] = ()
     """Cards each seat has passed this hand, ``None`` for a seat yet to pass.
     Kept after the exchange, so a seat can see what it gave and received."""
@@ -121,6 +122,11 @@ class GameState:
     """The cards of the trick in progress, in play order."""
     leader: int = 0
     """The seat that leads (or led) the trick in progress."""
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """The cards each seat holds (empty while a deal is awaited)."""
+        return tuple(_from_mask(mask) for mask in self.hand_masks)
 
     @property
     def rules(self) -> Rules:
@@ -176,11 +182,11 @@ class GameState:
     @property
     def played(self) -> CardSet:
         """The cards played so far this hand, current trick included."""
-        if not self.hands:
+        if not self.hand_masks:
             return CardSet()
         held = 0
-        for hand in self.hands:
-            held |= hand.mask
+        for mask in self.hand_masks:
+            held |= mask
         return CardSet.from_mask(self.context.rules.deck.mask & ~held)
 
     @property
@@ -196,26 +202,63 @@ class GameState:
     @property
     def taken(self) -> tuple[CardSet, ...]:
         """The cards each seat has taken in tricks this hand."""
+        return tuple(_from_mask(m) for m in self._taken_masks())
+
+    def _taken_masks(self) -> list[int]:
         masks = [0] * PLAYERS
         for trick in self.tricks:
-            winner = trick.winner
+            mask = 0
             for card in trick.cards:
-                masks[winner] |= card.bit
-        return tuple(CardSet.from_mask(m) for m in masks)
+                mask |= card.bit
+            masks[_trick_winner(trick.leader, trick.cards)] |= mask
+        return masks
 
     @property
     def hand_points(self) -> tuple[int, ...]:
         """The points each seat has taken this hand so far, before any moon adjustment."""
-        rules = self.context.rules
-        return tuple(sum(rules.card_points(c) for c in cards) for cards in self.taken)
+        points_of = self.context.tables.points_of
+        return tuple(points_of(m) for m in self._taken_masks())
 
     @property
     def moon_shooter(self) -> int | None:
         """The seat that took every point card this hand, if the hand is complete and one did."""
-        if len(self.tricks) * PLAYERS != self.context.rules.deck.mask.bit_count():
+        tables = self.context.tables
+        if len(self.tricks) != tables.tricks_per_hand:
             return None
-        points = self.context.rules.point_cards
-        for seat, cards in enumerate(self.taken):
-            if points <= cards:
+        need = tables.point_mask
+        for seat, mask in enumerate(self._taken_masks()):
+            if mask & need == need:
                 return seat
         return None
+
+
+# The engine builds thousands of states per hand. Setting the slots through
+# their descriptors skips the cost of attrs' generated __init__ (which has no
+# validators to run), about halving the price of a new state.
+_FIELDS: Final = ("context", "phase", "hand_masks", "passes", "tricks", "trick", "leader")
+assert tuple(f.name for f in attrs.fields(GameState)) == _FIELDS
+(_set_context, _set_phase, _set_hands, _set_passes, _set_tricks, _set_trick, _set_leader) = (
+    getattr(GameState, name).__set__ for name in _FIELDS
+)
+_new = object.__new__
+
+
+def _make_state(
+    context: HandContext,
+    phase: Phase,
+    hand_masks: tuple[int, ...],
+    passes: tuple[CardSet | None, ...],
+    tricks: tuple[Trick, ...],
+    trick: tuple[Card, ...],
+    leader: int,
+) -> GameState:
+    """``GameState(...)`` with every field given, built faster (engine use only)."""
+    state: GameState = _new(GameState)
+    _set_context(state, context)
+    _set_phase(state, phase)
+    _set_hands(state, hand_masks)
+    _set_passes(state, passes)
+    _set_tricks(state, tricks)
+    _set_trick(state, trick)
+    _set_leader(state, leader)
+    return state

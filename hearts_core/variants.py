@@ -87,7 +87,9 @@ def _from_data(data: Mapping[str, Any], source: str, seen: tuple[str, ...] = ())
     if "extends" in data:
         parent_name = _text(data, "extends", source)
         if parent_name in seen or parent_name == name:
-            raise InvalidRulesError("extends", f"circular: {' -> '.join(seen + (parent_name,))}", source)
+            raise InvalidRulesError(
+                "extends", f"circular: {' -> '.join(seen + (parent_name,))}", source
+            )
         parent_path = variants_dir() / f"{parent_name}.toml"
         if not parent_path.is_file():
             raise InvalidRulesError("extends", f"no shipped variant named {parent_name!r}", source)
