@@ -1,0 +1,55 @@
+# make test   lint, type-check and test (creates .venv with the dev tools on first use)
+# make play   watch four bots play one game:  make play ARGS="--seed 3 --variant classic"
+# make bench  random playouts per second, hearts_core against OpenSpiel
+#
+# Each target installs into .venv only what it needs, and reinstalls only
+# when pyproject.toml changes (the .venv/.installed-* stamp files).
+
+SHELL := bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+ARGS ?=
+
+.PHONY: test play bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --editable '.[dev]'
+	touch $@
+
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --editable .
+	touch $@
+
+$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --editable '.[openspiel]'
+	touch $@
+
+# Every check runs even when an earlier one fails, so one run shows all the
+# problems; each reports its time, and the target fails if any check failed.
+# `ruff format --check` is not run yet: hearts_core/ is not ruff-formatted.
+test: $(VENV)/.installed-dev
+	@failed=""; \
+	check() { \
+		local name=$$1; shift; \
+		echo "== $$name: $$*"; \
+		local start=$$EPOCHREALTIME; \
+		if "$$@"; then local result=ok; else local result=FAILED; failed="$$failed $$name"; fi; \
+		echo "== $$name: $$result in $$(awk "BEGIN { printf \"%.1f\", $$EPOCHREALTIME - $$start }") s"; \
+	}; \
+	check ruff $(BIN)/ruff check .; \
+	check mypy $(BIN)/mypy; \
+	check pytest env HYPOTHESIS_PROFILE=ci $(BIN)/pytest; \
+	if [ -n "$$failed" ]; then echo "== make test: failed:$$failed"; exit 1; fi
+
+play: $(VENV)/.installed-run
+	$(BIN)/python -m hearts_core $(ARGS)
+
+bench: $(VENV)/.installed-bench
+	$(BIN)/python bench/playout.py $(ARGS)
+
+clean:
+	rm -rf $(VENV) dist build .mypy_cache .ruff_cache .hypothesis
