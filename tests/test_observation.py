@@ -102,7 +102,13 @@ def assert_sees_no_hidden_card(state: GameState, seat: int) -> PlayerView:
     # a seat knows the cards it passed, though they now sit in another hand
     if view.passed is not None:
         hidden -= view.passed
+    # the view's fields and its public properties, each walked for cards
     seen = visible_cards(view)
+    for name in dir(view):
+        if not name.startswith("_"):
+            value = getattr(view, name)
+            if not callable(value):
+                seen |= visible_cards(value)
     assert seen.isdisjoint(hidden), f"seat {seat} sees {seen & hidden}"
     if state.hands:
         assert view.hand == state.hands[seat]
