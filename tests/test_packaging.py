@@ -59,6 +59,10 @@ def _probe(python: str | Path, cwd: Path, env: dict[str, str], *flags: str) -> d
     return found
 
 
+def _same(found: object, expected: Path) -> bool:
+    return Path(str(found)).resolve() == expected.resolve()
+
+
 def _clean_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env["PYTHONDONTWRITEBYTECODE"] = "1"
@@ -83,8 +87,8 @@ def test_variants_load_from_a_source_checkout(tmp_path: Path) -> None:
     work = tmp_path / "elsewhere"
     work.mkdir()
     found = _probe(sys.executable, work, env, "-S")
-    assert Path(str(found["package"])) == REPO / "hearts_core" / "__init__.py"
-    assert Path(str(found["variants_dir"])) == REPO / "variants"
+    assert _same(found["package"], REPO / "hearts_core" / "__init__.py")
+    assert _same(found["variants_dir"], REPO / "variants")
 
 
 def _is_editable_install() -> bool:
@@ -100,8 +104,8 @@ def _is_editable_install() -> bool:
 )
 def test_variants_load_from_the_editable_install(tmp_path: Path) -> None:
     found = _probe(sys.executable, tmp_path, _clean_env())
-    assert Path(str(found["package"])) == REPO / "hearts_core" / "__init__.py"
-    assert Path(str(found["variants_dir"])) == REPO / "variants"
+    assert _same(found["package"], REPO / "hearts_core" / "__init__.py")
+    assert _same(found["variants_dir"], REPO / "variants")
     # A force-include that also applied to editable wheels would leave this behind.
     site = Path(sysconfig.get_paths()["purelib"])
     assert not (site / "hearts_core").exists()
@@ -166,9 +170,9 @@ def test_variants_load_from_an_installed_wheel(tmp_path: Path) -> None:
     work = tmp_path / "elsewhere"
     work.mkdir()
     found = _probe(python, work, _clean_env())
-    assert Path(str(found["package"])) == site / "hearts_core" / "__init__.py"
+    assert _same(found["package"], site / "hearts_core" / "__init__.py")
     variants_dir = Path(str(found["variants_dir"]))
-    assert variants_dir == site / "hearts_core" / "_variants"
+    assert _same(variants_dir, site / "hearts_core" / "_variants")
     assert "site-packages" in variants_dir.parts
     assert sorted(p.name for p in variants_dir.glob("*.toml")) == VARIANT_FILES
     assert attrs.__version__  # the dependency the fresh venv borrowed
