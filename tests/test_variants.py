@@ -154,7 +154,7 @@ def test_extends_a_variant_and_overrides_it(tmp_path: Path) -> None:
     assert load_variant(path).rules == Rules(moon=MoonScoring.SHOOTER_CHOOSES)
 
 
-@pytest.mark.parametrize("key", ["players", "pass_direction", "queen_breaks_heart", "Moon"])
+@pytest.mark.parametrize("key", ["jokers", "pass_directions", "queen_breaks_heart", "Moon"])
 def test_unknown_key(tmp_path: Path, key: str) -> None:
     path = write(tmp_path, f'name = "house"\n{key} = 3\n')
     error = refused(path)
@@ -319,8 +319,8 @@ def test_rules_mapping_round_trip() -> None:
 
 def test_from_mapping_rejects_unknown_key_and_non_mapping() -> None:
     with pytest.raises(InvalidRulesError) as info:
-        Rules.from_mapping({"players": 5}, source="x.toml")
-    assert info.value.field == "players"
+        Rules.from_mapping({"jokers": 2}, source="x.toml")
+    assert info.value.field == "jokers"
     assert info.value.source == "x.toml"
     with pytest.raises(InvalidRulesError):
         Rules.from_mapping(["pass_count", 3])  # type: ignore[arg-type]
