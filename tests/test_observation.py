@@ -80,7 +80,8 @@ def visible_cards(value: object) -> CardSet:
         return CardSet([value])
     if isinstance(value, CardSet):
         return value
-    if isinstance(value, str | int | float | bool) or value is None:
+    if isinstance(value, str | int | float | bool | Rules) or value is None:
+        # the ruleset is public: cards it names (such as QS's value) are no secret
         return CardSet()
     if attrs.has(type(value)):
         for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(value))):
