@@ -828,6 +828,26 @@ def test_moon_can_end_the_game_in_the_shooters_favour() -> None:
     assert state.winners == (0,)
 
 
+@pytest.mark.parametrize(
+    ("option", "phase", "totals"),
+    [
+        # (80, 80, 80, 80) + (0, 26, 26, 26): three seats pass 100, seat 0 alone lowest
+        (MoonOption.ADD_TO_OTHERS, Phase.GAME_OVER, (80, 106, 106, 106)),
+        # (80, 80, 80, 80) + (-26, 0, 0, 0): nobody has reached 100
+        (MoonOption.SUBTRACT_FROM_SHOOTER, Phase.DEAL, (54, 80, 80, 80)),
+    ],
+)
+def test_moon_choice_decides_whether_the_game_ends(
+    option: MoonOption, phase: Phase, totals: tuple[int, ...]
+) -> None:
+    rules = Rules(moon=MoonScoring.SHOOTER_CHOOSES)
+    state = play(dealt(SUITS, rules, scores=(80, 80, 80, 80)), SUITS_PLAYS)
+    assert state.phase is Phase.MOON
+    state = apply(state, ChooseMoon(0, option))
+    assert state.phase is phase
+    assert state.scores == totals
+
+
 def test_tie_for_lowest_continues() -> None:
     # (90, 10, 9, 30) + (25, 0, 1, 0) = (115, 10, 10, 30): seats 1 and 2 tie for lowest
     state = play(dealt(NEAR_MOON, scores=(90, 10, 9, 30)), NEAR_MOON_PLAYS)
