@@ -1,0 +1,517 @@
+"""Hypothesis strategies for hearts_core: rules, deals, scenarios and whole games.
+
+A game is drawn as a scenario (rules, a starting state and the first deal)
+followed by legal actions chosen by drawing an index into
+``legal_actions(state)``, so Hypothesis shrinks a failing game towards a short
+one that always takes the first legal action.
+
+Uniformly random deals almost never produce the rare positions the rules
+single out, so some scenarios are built around them on purpose:
+
+* ``void-clubs-points``: a seat that does not lead holds 13 of the 14 point
+  cards, so on the first trick it is void in clubs and holds nothing but
+  points;
+* ``only-hearts-leader``: a seat holds the ace of clubs and otherwise only
+  hearts (and perhaps the queen of spades); it wins the first trick and must
+  lead while hearts are unbroken;
+* ``moon``: a seat holds the top cards of every suit it holds, so it wins every
+  trick and takes every point card, whatever anyone plays;
+* ``tie-at-end`` and ``unique-lowest-at-end``: a moon hand from totals chosen
+  so that afterwards some total reaches the target and the lowest total is
+  shared (the game goes on) or not (the game ends);
+* ``near-target``: random deals from equal-ish totals just under the target.
+
+The built hands are held (the first hand's pass direction is ``hold``) so the
+deal reaches play unchanged. :func:`features` names the rare events a game
+reached; the tests report them with ``hypothesis.event``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import attrs
+from hypothesis import event, settings
+from hypothesis import strategies as st
+from hypothesis.strategies import DrawFn, SearchStrategy, composite
+
+from hearts_core import (
+    FULL_DECK,
+    Action,
+    Card,
+    CardSet,
+    ChooseMoon,
+    Deal,
+    Event,
+    GameState,
+    HandContext,
+    HandScored,
+    MoonOption,
+    MoonScoring,
+    MoonShot,
+    PassCards,
+    PassDirection,
+    Phase,
+    PlayCard,
+    Rank,
+    Rules,
+    Suit,
+    legal_actions,
+    new_game,
+    step,
+    variant,
+    variant_names,
+)
+
+PLAYERS: Final = 4
+HAND_SIZE: Final = 13
+TRICKS_PER_HAND: Final = 13
+MOON_AMOUNT: Final = 26
+DECK: Final[tuple[Card, ...]] = FULL_DECK.cards()
+QUEEN_OF_SPADES: Final = Card(Suit.SPADES, Rank.QUEEN)
+TWO_OF_CLUBS: Final = Card(Suit.CLUBS, Rank.TWO)
+ACE_OF_CLUBS: Final = Card(Suit.CLUBS, Rank.ACE)
+HEARTS: Final = CardSet(card for card in DECK if card.suit is Suit.HEARTS)
+POINT_CARDS: Final = HEARTS | CardSet([QUEEN_OF_SPADES])
+
+
+def budget(fraction: float) -> int:
+    """A share of the loaded profile's ``max_examples``, for the costlier tests."""
+    return max(5, round(settings().max_examples * fraction))
+
+
+# --- rules -------------------------------------------------------------------
+
+
+def drawn_rules() -> SearchStrategy[Rules]:
+    """Any combination of the ``Rules`` fields, with small targets so games end fast."""
+    built = st.builds(
+        Rules,
+        pass_count=st.one_of(st.integers(1, 4), st.integers(1, 13)),
+        pass_cycle=st.lists(st.sampled_from(PassDirection), min_size=1, max_size=5).map(tuple),
+        queen_breaks_hearts=st.booleans(),
+        moon=st.sampled_from(MoonScoring),
+        target_score=st.one_of(st.integers(1, 40), st.integers(1, 100)),
+    )
+    shipped = st.tuples(st.sampled_from(variant_names()), st.integers(1, 100)).map(
+        lambda pair: variant(pair[0]).evolve(target_score=pair[1])
+    )
+    return st.one_of(built, shipped)
+
+
+def holding_first(rules: Rules) -> Rules:
+    """``rules`` with a ``hold`` hand put first in the pass cycle."""
+    return rules.evolve(pass_cycle=(PassDirection.HOLD, *rules.pass_cycle))
+
+
+# --- deals -------------------------------------------------------------------
+
+
+def deal_from_order(order: Sequence[Card]) -> Deal:
+    """Deal 13 cards to each seat in turn from ``order`` (a permutation of the deck)."""
+    return Deal(
+        tuple(CardSet(order[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]) for seat in range(PLAYERS))
+    )
+
+
+def deals() -> SearchStrategy[Deal]:
+    """Uniformly random deals, as random permutations of the deck."""
+    return st.permutations(DECK).map(deal_from_order)
+
+
+@composite
+def deals_around(draw: DrawFn, seat: int, hand: CardSet) -> Deal:
+    """A deal giving ``seat`` exactly ``hand`` and the other cards at random."""
+    rest = [card for card in DECK if card not in hand]
+    order = draw(st.permutations(rest))
+    hands: list[CardSet] = []
+    taken = 0
+    for each in range(PLAYERS):
+        if each == seat:
+            hands.append(hand)
+        else:
+            hands.append(CardSet(order[taken : taken + HAND_SIZE]))
+            taken += HAND_SIZE
+    return Deal(tuple(hands))
+
+
+def top_cards(suit: Suit, count: int) -> CardSet:
+    """The ``count`` highest cards of ``suit``."""
+    return CardSet(Card(suit, Rank(rank)) for rank in range(14, 14 - count, -1))
+
+
+@composite
+def moon_hands(draw: DrawFn) -> CardSet:
+    """A hand that wins every trick whatever is played: at least one club, and in
+    each suit the top cards only. (Holding all 13 clubs it leads the 2C and wins.)"""
+    clubs = draw(st.integers(1, 13))
+    diamonds = draw(st.integers(0, 13 - clubs))
+    hearts = draw(st.integers(0, 13 - clubs - diamonds))
+    spades = 13 - clubs - diamonds - hearts
+    return (
+        top_cards(Suit.CLUBS, clubs)
+        | top_cards(Suit.DIAMONDS, diamonds)
+        | top_cards(Suit.HEARTS, hearts)
+        | top_cards(Suit.SPADES, spades)
+    )
+
+
+# --- scenarios ---------------------------------------------------------------
+
+
+@attrs.frozen
+class Scenario:
+    """Where a drawn game starts: a state waiting for a deal, and that deal."""
+
+    kind: str
+    """Which construction built it (see the module docstring)."""
+    start: GameState
+    """The state before the first deal."""
+    first_deal: Deal
+    """The first deal applied."""
+    seat: int | None = None
+    """The seat the construction is about, if any."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+        return self.start.rules
+
+
+@composite
+def random_scenarios(draw: DrawFn) -> Scenario:
+    """A new game under random rules, with a random deal."""
+    rules = draw(drawn_rules())
+    return Scenario("random", new_game(rules), draw(deals()))
+
+
+@composite
+def void_clubs_scenarios(draw: DrawFn) -> Scenario:
+    """A seat holds 13 of the 14 point cards: void in clubs on the first trick,
+    it has nothing to play but points."""
+    rules = holding_first(draw(drawn_rules()))
+    seat = draw(st.integers(0, PLAYERS - 1))
+    left_out = draw(st.sampled_from(POINT_CARDS.cards()))
+    hand = POINT_CARDS - CardSet([left_out])
+    return Scenario("void-clubs-points", new_game(rules), draw(deals_around(seat, hand)), seat)
+
+
+@composite
+def only_hearts_leader_scenarios(draw: DrawFn) -> Scenario:
+    """A seat holds the ace of clubs and otherwise hearts (and maybe the queen of
+    spades): it takes the first trick and leads with hearts unbroken."""
+    rules = holding_first(draw(drawn_rules()))
+    seat = draw(st.integers(0, PLAYERS - 1))
+    with_queen = draw(st.booleans())
+    dropped = draw(
+        st.lists(
+            st.sampled_from(HEARTS.cards()),
+            min_size=1 + with_queen,
+            max_size=1 + with_queen,
+            unique=True,
+        )
+    )
+    hand = CardSet([ACE_OF_CLUBS]) | (HEARTS - CardSet(dropped))
+    if with_queen:
+        hand = hand | CardSet([QUEEN_OF_SPADES])
+    return Scenario("only-hearts-leader", new_game(rules), draw(deals_around(seat, hand)), seat)
+
+
+@composite
+def moon_scenarios(draw: DrawFn) -> Scenario:
+    """A seat holds a hand that takes every trick, so it shoots the moon."""
+    rules = holding_first(draw(drawn_rules()))
+    seat = draw(st.integers(0, PLAYERS - 1))
+    hand = draw(moon_hands())
+    return Scenario("moon", new_game(rules), draw(deals_around(seat, hand)), seat)
+
+
+def moon_scores(rules: Rules, shooter: int, option: MoonOption) -> tuple[int, ...]:
+    """What each seat scores for a moon shot by ``shooter`` scored as ``option``."""
+    del rules  # the moon amount is 26 under every ruleset the library has
+    if option is MoonOption.ADD_TO_OTHERS:
+        return tuple(0 if seat == shooter else MOON_AMOUNT for seat in range(PLAYERS))
+    return tuple(-MOON_AMOUNT if seat == shooter else 0 for seat in range(PLAYERS))
+
+
+@composite
+def end_of_game_scenarios(draw: DrawFn, tie: bool | None = None) -> Scenario:
+    """A moon hand (whose scores are known in advance) from totals chosen so that
+    after it some total reaches the target and the lowest total is shared by two
+    or more seats (``tie``) or held by one seat alone."""
+    if tie is None:
+        tie = draw(st.booleans())
+    option = draw(st.sampled_from(MoonOption))
+    moon = (
+        MoonScoring.ADD_TO_OTHERS
+        if option is MoonOption.ADD_TO_OTHERS
+        else MoonScoring.SUBTRACT_FROM_SHOOTER
+    )
+    rules = holding_first(draw(drawn_rules())).evolve(moon=moon)
+    hand_number = len(rules.pass_cycle) * draw(st.integers(0, 3))
+    shooter = draw(st.integers(0, PLAYERS - 1))
+    deal = draw(deals_around(shooter, draw(moon_hands())))
+    target = rules.target_score
+    lowest_count = draw(st.integers(2, PLAYERS)) if tie else 1
+    order = draw(st.permutations(range(PLAYERS)))
+    low = draw(st.integers(0, target + 20))
+    totals = [0] * PLAYERS
+    for place, seat in enumerate(order):
+        totals[seat] = low if place < lowest_count else low + draw(st.integers(1, 40))
+    if lowest_count == PLAYERS:
+        totals = [max(low, target)] * PLAYERS
+    else:
+        totals[order[-1]] = max(totals[order[-1]], target)
+    delta = moon_scores(rules, shooter, option)
+    before = [total - change for total, change in zip(totals, delta, strict=True)]
+    shift = max(0, -min(before))
+    scores = tuple(score + shift for score in before)
+    start = GameState(HandContext(rules, hand_number, scores), Phase.DEAL)
+    kind = "tie-at-end" if tie else "unique-lowest-at-end"
+    return Scenario(kind, start, deal, shooter)
+
+
+@composite
+def near_target_scenarios(draw: DrawFn) -> Scenario:
+    """Random deals from totals just under the target, often equal, so hands end
+    the game or tie for lowest."""
+    rules = draw(drawn_rules())
+    target = rules.target_score
+    base = draw(st.integers(max(0, target - 30), target))
+    steps = st.sampled_from((0, 0, 0, 1, 5, 13))
+    scores = tuple(base + draw(steps) for _ in range(PLAYERS))
+    hand_number = draw(st.integers(0, 7))
+    start = GameState(HandContext(rules, hand_number, scores), Phase.DEAL)
+    return Scenario("near-target", start, draw(deals()))
+
+
+def special_scenarios() -> SearchStrategy[Scenario]:
+    """The constructed scenarios, each aimed at a rare position."""
+    return st.one_of(
+        void_clubs_scenarios(),
+        only_hearts_leader_scenarios(),
+        moon_scenarios(),
+        end_of_game_scenarios(),
+        near_target_scenarios(),
+    )
+
+
+def scenarios() -> SearchStrategy[Scenario]:
+    """Half random games, half constructed ones."""
+    return st.one_of(random_scenarios(), special_scenarios())
+
+
+# --- games -------------------------------------------------------------------
+
+
+@attrs.frozen
+class Transition:
+    """One action applied with :func:`step`: the state before and after, and the events."""
+
+    before: GameState
+    action: Action
+    after: GameState
+    events: tuple[Event, ...]
+
+
+@attrs.frozen(repr=False)
+class Game:
+    """A drawn game: its scenario and every transition, in order.
+
+    Its ``repr`` is short (the scenario and the actions in card notation), so a
+    failing example prints as a readable game."""
+
+    scenario: Scenario
+    transitions: tuple[Transition, ...]
+
+    def __repr__(self) -> str:
+        start = self.start
+        moves = ", ".join(repr(str(action)) for action in self.actions)
+        return (
+            f"Game(kind={self.scenario.kind!r}, rules={self.rules!r}, "
+            f"hand_number={start.hand_number}, scores={start.scores}, actions=[{moves}])"
+        )
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # Hypothesis's pretty printer would otherwise walk every attrs field.
+        printer.text(repr(self))
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+        return self.scenario.rules
+
+    @property
+    def start(self) -> GameState:
+        """The state before the first action."""
+        return self.scenario.start
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions, in order."""
+        return tuple(t.action for t in self.transitions)
+
+    @property
+    def states(self) -> tuple[GameState, ...]:
+        """Every state, the start first."""
+        return (self.start, *(t.after for t in self.transitions))
+
+    @property
+    def final(self) -> GameState:
+        """The last state."""
+        return self.transitions[-1].after if self.transitions else self.start
+
+
+def legal_choice(state: GameState) -> SearchStrategy[Action]:
+    """One of the legal actions, drawn by index (shrinking towards the first)."""
+    legal = legal_actions(state)
+    if not legal:
+        raise AssertionError(f"no legal action in a {state.phase.value} state: {state!r}")
+    return st.integers(0, len(legal) - 1).map(lambda index: legal[index])
+
+
+@composite
+def games(
+    draw: DrawFn,
+    scenario_strategy: SearchStrategy[Scenario] | None = None,
+    max_hands: int = 3,
+) -> Game:
+    """A game from a drawn scenario, played by drawn legal actions until it ends
+    or ``max_hands`` hands have been dealt (later deals are random)."""
+    scenario = draw(scenarios() if scenario_strategy is None else scenario_strategy)
+    state = scenario.start
+    transitions: list[Transition] = []
+    dealt = 0
+    while not state.is_over:
+        action: Action
+        if state.phase is Phase.DEAL:
+            if dealt == max_hands:
+                break
+            action = scenario.first_deal if dealt == 0 else draw(deals())
+            dealt += 1
+        else:
+            action = draw(legal_choice(state))
+        after, events = step(state, action)
+        transitions.append(Transition(state, action, after, events))
+        state = after
+    return Game(scenario, tuple(transitions))
+
+
+def one_hand_games(
+    scenario_strategy: SearchStrategy[Scenario] | None = None,
+) -> SearchStrategy[Game]:
+    """Games cut after the first hand: cheaper, for the costlier checks."""
+    return games(scenario_strategy, max_hands=1)
+
+
+# --- candidate actions (legal or not) ------------------------------------------
+
+
+@composite
+def bad_deals(draw: DrawFn) -> Deal:
+    """Deals that break the deal rule: a card twice, a seat short, three hands."""
+    good = draw(deals())
+    hands = list(good.hands)
+    how = draw(st.sampled_from(("duplicate", "move", "three", "short", "extra")))
+    moved = draw(st.sampled_from(hands[0].cards()))
+    if how == "duplicate":
+        hands[1] = (hands[1] - CardSet([hands[1].cards()[0]])) | CardSet([moved])
+    elif how == "move":
+        hands[0] = hands[0] - CardSet([moved])
+        hands[1] = hands[1] | CardSet([moved])
+    elif how == "three":
+        hands = hands[:3]
+    elif how == "short":
+        hands[0] = hands[0] - CardSet([moved])
+    else:
+        hands.append(CardSet())
+    return Deal(tuple(hands))
+
+
+def _subsets(cards: CardSet, sizes: SearchStrategy[int]) -> SearchStrategy[CardSet]:
+    listed = cards.cards()
+    return sizes.flatmap(
+        lambda size: st.permutations(listed).map(lambda order: CardSet(order[:size]))
+    )
+
+
+def candidate_actions(state: GameState) -> SearchStrategy[object]:
+    """Actions to try in ``state``: every kind, most of them illegal, many of them
+    close to legal (the right seat with a wrong card, a pass one card short, ...)."""
+    cards = st.sampled_from(DECK)
+    options: list[SearchStrategy[object]] = [
+        st.builds(PlayCard, st.integers(-1, PLAYERS), cards),
+        st.builds(
+            PassCards,
+            st.integers(0, PLAYERS - 1),
+            st.lists(cards, max_size=6, unique=True).map(CardSet),
+        ),
+        st.builds(ChooseMoon, st.integers(-1, PLAYERS), st.sampled_from(MoonOption)),
+        deals(),
+        bad_deals(),
+        st.sampled_from((None, "2C", 0, (0, "2C"))),
+    ]
+    if state.hands:
+        seats = st.integers(0, PLAYERS - 1)
+        hand_cards = seats.flatmap(
+            lambda seat: st.sampled_from(state.hands[seat].cards() or DECK).map(
+                lambda card: (seat, card)
+            )
+        )
+        options.append(hand_cards.map(lambda pair: PlayCard(pair[0], pair[1])))
+        to_act = state.to_act or (0,)
+        current = st.sampled_from(to_act)
+        options.append(
+            current.flatmap(
+                lambda seat: st.sampled_from(state.hands[seat].cards() or DECK).map(
+                    lambda card: PlayCard(seat, card)
+                )
+            )
+        )
+        count = state.rules.pass_count
+        sizes = st.integers(max(0, count - 1), count + 1)
+        options.append(
+            seats.flatmap(
+                lambda seat: _subsets(state.hands[seat], sizes).map(
+                    lambda chosen: PassCards(seat, chosen)
+                )
+            )
+        )
+    return st.one_of(options)
+
+
+# --- what a game reached ------------------------------------------------------------
+
+
+def features(game: Game) -> frozenset[str]:
+    """The rare situations ``game`` went through."""
+    found: set[str] = set()
+    target = game.rules.target_score
+    for t in game.transitions:
+        before, action = t.before, t.action
+        if isinstance(action, PlayCard) and before.phase is Phase.PLAY:
+            hand = before.hands[action.seat]
+            if not before.tricks and action.card in POINT_CARDS:
+                found.add("points-on-first-trick")
+            if not before.trick and before.tricks and not before.hearts_broken:
+                if hand <= HEARTS:
+                    found.add("only-hearts-leader")
+                elif hand <= POINT_CARDS and QUEEN_OF_SPADES in hand and hand & HEARTS:
+                    found.add("hearts-and-queen-leader")
+        if isinstance(action, ChooseMoon):
+            found.add("moon-choice")
+        for each in t.events:
+            if isinstance(each, MoonShot):
+                found.add("moon")
+            if isinstance(each, HandScored) and max(each.totals) >= target:
+                shared = each.totals.count(min(each.totals)) > 1
+                found.add("tie-at-end" if shared else "game-over")
+    return frozenset(found)
+
+
+def report(game: Game) -> None:
+    """Tell Hypothesis's statistics which scenario ran and which rare cases it reached."""
+    event(f"scenario: {game.scenario.kind}")
+    for name in sorted(features(game)):
+        event(f"reached: {name}")
