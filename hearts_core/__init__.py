@@ -13,7 +13,7 @@ True
 
 from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard, random_deal
 from hearts_core.cards import FULL_DECK, Card, CardSet, Rank, Suit
-from hearts_core.engine import PassChoices, apply, explain, is_legal, legal_actions, new_game, step
+from hearts_core.engine import apply, new_game, step
 from hearts_core.errors import (
     HeartsError,
     IllegalActionError,
@@ -32,10 +32,22 @@ from hearts_core.events import (
     HeartsBroken,
     MoonShot,
     PassSubmitted,
+    SunShot,
     TrickTaken,
 )
+from hearts_core.legality import PassChoices, explain, is_legal, legal_actions
 from hearts_core.observation import PlayerView, observe
-from hearts_core.rules import MoonOption, MoonScoring, PassDirection, Rules
+from hearts_core.rules import (
+    FirstLead,
+    HeartPoints,
+    MoonOption,
+    MoonRequires,
+    MoonScoring,
+    PassDirection,
+    Rules,
+    SunScoring,
+    TieRule,
+)
 from hearts_core.state import GameState, HandContext, Phase, Trick
 from hearts_core.variants import Variant, load_variant, variant, variant_info, variant_names
 
@@ -51,6 +63,12 @@ __all__ = [
     "Deal",
     "Event",
     "FULL_DECK",
+    "FirstLead",
+    "HeartPoints",
+    "MoonRequires",
+    "SunScoring",
+    "SunShot",
+    "TieRule",
     "GameOver",
     "GameState",
     "HandContext",

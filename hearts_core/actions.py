@@ -16,7 +16,8 @@ from typing import Final, TypeAlias
 import attrs
 
 from hearts_core.cards import Card, CardSet, _from_mask
-from hearts_core.rules import PLAYERS, MoonOption, Rules
+from hearts_core.errors import IllegalActionError, Rule
+from hearts_core.rules import MAX_PLAYERS, MoonOption, Rules
 
 __all__ = ["Deal", "PassCards", "PlayCard", "ChooseMoon", "Action", "random_deal"]
 
@@ -35,6 +36,18 @@ def _to_cardset(cards: CardSet | str | Iterable[Card]) -> CardSet:
 
 def _to_card(card: Card | str) -> Card:
     return Card.parse(card) if isinstance(card, str) else card
+
+
+def _to_option(option: MoonOption | str) -> MoonOption:
+    if isinstance(option, MoonOption):
+        return option
+    try:
+        return MoonOption(option)
+    except ValueError:
+        choices = ", ".join(o.value for o in MoonOption)
+        raise IllegalActionError(
+            Rule.MOON_OPTION_NOT_OFFERED, f"not a moon option: {option!r} (choose {choices})"
+        ) from None
 
 
 @attrs.frozen
@@ -102,7 +115,7 @@ class ChooseMoon:
 
     seat: int
     """The shooter."""
-    option: MoonOption = attrs.field(converter=MoonOption)
+    option: MoonOption = attrs.field(converter=_to_option)
     """Add the moon amount to the others, or subtract it from the shooter."""
 
     def __str__(self) -> str:
@@ -115,7 +128,7 @@ Action: TypeAlias = Deal | PassCards | PlayCard | ChooseMoon
 # Interned plays, indexed [seat][card.index]: legal_actions hands these out
 # instead of building objects on every call.
 PLAYS: Final = tuple(
-    tuple(PlayCard(seat, Card.from_index(i)) for i in range(52)) for seat in range(PLAYERS)
+    tuple(PlayCard(seat, Card.from_index(i)) for i in range(52)) for seat in range(MAX_PLAYERS)
 )
 
 
@@ -146,9 +159,10 @@ def random_deal(rules: Rules, rng: _random.Random) -> Deal:
     # back. Equal random parts (probability below 1e-13) fall back to deck order.
     keys = (rng.getrandbits(64 * count) & keep) | index_bits
     order = sorted(memoryview(keys.to_bytes(8 * count, sys.byteorder)).cast("Q").tolist())
-    size = count // PLAYERS
+    players = rules.players
+    size = count // players
     hands = tuple(
         _from_mask(sum([bits[key & 63] for key in order[seat * size : (seat + 1) * size]]))
-        for seat in range(PLAYERS)
+        for seat in range(players)
     )
     return Deal(hands)

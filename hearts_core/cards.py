@@ -121,7 +121,7 @@ class Rank(enum.IntEnum):
         return self.letter
 
 
-_RANK_NAMES: Final = {**{r.letter: r for r in Rank}, "10": Rank.TEN, "1": Rank.ACE}
+_RANK_NAMES: Final = {**{r.letter: r for r in Rank}, "10": Rank.TEN}
 
 
 class Card:
@@ -220,16 +220,24 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __lt__(self, other: Card) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index < other.index
 
-    def __le__(self, other: Card) -> bool:
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index <= other.index
 
-    def __gt__(self, other: Card) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index > other.index
 
-    def __ge__(self, other: Card) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index >= other.index
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -309,7 +317,7 @@ class CardSet:
         Raises:
             InvalidCardError: if ``mask`` has bits beyond the 52 cards.
         """
-        if not isinstance(mask, int) or mask < 0 or mask >> 52:
+        if type(mask) is not int or mask < 0 or mask >> 52:
             raise InvalidCardError(f"not a 52-bit card mask: {mask!r}")
         return _from_mask(mask)
 
@@ -352,32 +360,50 @@ class CardSet:
     def __contains__(self, card: object) -> bool:
         return isinstance(card, Card) and bool(self.mask & card.bit)
 
-    def __or__(self, other: CardSet) -> CardSet:
+    def __or__(self, other: object) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return _from_mask(self.mask | other.mask)
 
-    def __and__(self, other: CardSet) -> CardSet:
+    def __and__(self, other: object) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return _from_mask(self.mask & other.mask)
 
-    def __sub__(self, other: CardSet) -> CardSet:
+    def __sub__(self, other: object) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return _from_mask(self.mask & ~other.mask)
 
-    def __xor__(self, other: CardSet) -> CardSet:
+    def __xor__(self, other: object) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return _from_mask(self.mask ^ other.mask)
 
-    def __le__(self, other: CardSet) -> bool:
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return self.mask & ~other.mask == 0
 
-    def __lt__(self, other: CardSet) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return self.mask != other.mask and self.mask & ~other.mask == 0
 
-    def __ge__(self, other: CardSet) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return other <= self
 
-    def __gt__(self, other: CardSet) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return other < self
 
     def isdisjoint(self, other: CardSet) -> bool:
         """Whether the two sets share no card."""
+        if not isinstance(other, CardSet):
+            raise TypeError(f"not a CardSet: {other!r}")
         return self.mask & other.mask == 0
 
     def __eq__(self, other: object) -> bool:

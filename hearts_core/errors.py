@@ -37,8 +37,10 @@ class Rule(enum.Enum):
     CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
     MUST_FOLLOW_SUIT = "MUST_FOLLOW_SUIT"
     FIRST_LEAD_TWO_OF_CLUBS = "FIRST_LEAD_TWO_OF_CLUBS"
+    FIRST_LEAD_CLUB = "FIRST_LEAD_CLUB"
     NO_POINTS_ON_FIRST_TRICK = "NO_POINTS_ON_FIRST_TRICK"
     HEARTS_NOT_BROKEN = "HEARTS_NOT_BROKEN"
+    QUEEN_NOT_BEFORE_HEARTS = "QUEEN_NOT_BEFORE_HEARTS"
     MOON_OPTION_NOT_OFFERED = "MOON_OPTION_NOT_OFFERED"
     NOT_AN_ACTION = "NOT_AN_ACTION"
 
@@ -56,12 +58,18 @@ _SUMMARIES = {
     Rule.ALREADY_PASSED: "A seat passes once per hand.",
     Rule.CARD_NOT_IN_HAND: "A seat may only play or pass cards it holds.",
     Rule.MUST_FOLLOW_SUIT: "A seat holding a card of the suit led must play one.",
-    Rule.FIRST_LEAD_TWO_OF_CLUBS: "The holder of the two of clubs leads it to the first trick.",
+    Rule.FIRST_LEAD_TWO_OF_CLUBS: (
+        "The holder of the two of clubs (the lowest club in the deck) leads it to the first trick."
+    ),
+    Rule.FIRST_LEAD_CLUB: "The holder of the lowest club leads a club to the first trick.",
     Rule.NO_POINTS_ON_FIRST_TRICK: (
         "No heart or queen of spades on the first trick, unless the hand holds nothing else."
     ),
     Rule.HEARTS_NOT_BROKEN: (
         "Hearts may not be led until they are broken, unless the leader holds only hearts."
+    ),
+    Rule.QUEEN_NOT_BEFORE_HEARTS: (
+        "The queen of spades may not be played before hearts are broken, unless nothing else is."
     ),
     Rule.MOON_OPTION_NOT_OFFERED: "The moon option chosen must be one the rules offer.",
     Rule.NOT_AN_ACTION: "Only Deal, PassCards, PlayCard and ChooseMoon are actions.",

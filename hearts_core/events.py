@@ -21,6 +21,7 @@ __all__ = [
     "HeartsBroken",
     "TrickTaken",
     "MoonShot",
+    "SunShot",
     "HandScored",
     "GameOver",
     "Event",
@@ -102,6 +103,14 @@ class MoonShot:
 
 
 @attrs.frozen
+class SunShot:
+    """A seat took every trick this hand and the rules score a sun shot."""
+
+    seat: int
+    """The shooter."""
+
+
+@attrs.frozen
 class HandScored:
     """A hand ended and was scored."""
 
@@ -133,6 +142,7 @@ Event: TypeAlias = (
     | HeartsBroken
     | TrickTaken
     | MoonShot
+    | SunShot
     | HandScored
     | GameOver
 )

@@ -11,9 +11,9 @@ import attrs
 
 from hearts_core.actions import Action
 from hearts_core.cards import Card, CardSet
-from hearts_core.engine import legal_actions
 from hearts_core.errors import InvalidSeatError
-from hearts_core.rules import PLAYERS, PassDirection, Rules
+from hearts_core.legality import legal_actions
+from hearts_core.rules import PassDirection, Rules
 from hearts_core.state import GameState, Phase, Trick
 
 __all__ = ["PlayerView", "observe"]
@@ -99,14 +99,15 @@ def observe(state: GameState, seat: int) -> PlayerView:
     >>> observe(new_game(), 0).hand
     CardSet.parse('')
     """
-    if not (type(seat) is int and 0 <= seat < PLAYERS):
+    players = state.context.tables.players
+    if not (type(seat) is int and 0 <= seat < players):
         raise InvalidSeatError(f"no such seat: {seat!r}")
     hands = state.hands
     passes = state.passes
     passed = passes[seat] if passes else None
     received = None
     if passes and state.phase is not Phase.PASS:
-        giver = (seat - state.pass_direction.offset) % PLAYERS
+        giver = (seat - state.pass_direction.offset(players)) % players
         received = passes[giver]
     return PlayerView(
         seat=seat,
@@ -119,7 +120,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
         passed=passed,
         received=received,
         passed_seats=tuple(s for s, p in enumerate(passes) if p is not None),
-        hand_sizes=tuple(len(h) for h in hands) if hands else (0,) * PLAYERS,
+        hand_sizes=tuple(len(h) for h in hands) if hands else (0,) * players,
         tricks=state.tricks,
         trick=state.trick,
         leader=state.leader,

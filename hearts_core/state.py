@@ -15,11 +15,9 @@ from typing import Final
 import attrs
 
 from hearts_core.cards import Card, CardSet, _from_mask
-from hearts_core.rules import PLAYERS, PassDirection, Rules, RuleTables
+from hearts_core.rules import PassDirection, Rules, RuleTables
 
 __all__ = ["Phase", "Trick", "HandContext", "GameState"]
-
-_FULL: Final = (1 << 52) - 1
 
 
 class Phase(enum.Enum):
@@ -44,7 +42,7 @@ def _trick_winner(leader: int, cards: tuple[Card, ...]) -> int:
         card = cards[i]
         if card.suit is led and card.rank > cards[best].rank:
             best = i
-    return (leader + best) % PLAYERS
+    return (leader + best) % len(cards)  # a complete trick has one card per seat
 
 
 @attrs.frozen
@@ -61,7 +59,7 @@ class Trick:
     leader: int
     """The seat that led."""
     cards: tuple[Card, ...]
-    """The cards, led card first; card ``i`` came from seat ``(leader + i) % 4``."""
+    """The cards, led card first; card ``i`` came from seat ``(leader + i) % players``."""
 
     @property
     def winner(self) -> int:
@@ -70,7 +68,7 @@ class Trick:
 
     def seat_of(self, index: int) -> int:
         """The seat that played the ``index``-th card of the trick."""
-        return (self.leader + index) % PLAYERS
+        return (self.leader + index) % len(self.cards)
 
     def points(self, rules: Rules) -> int:
         """The points in this trick under ``rules``."""
@@ -145,8 +143,9 @@ class GameState:
 
     @property
     def dealer(self) -> int:
-        """The dealer of this hand: seat 3 deals hand 0, then the deal moves to the left."""
-        return (self.context.hand_number + PLAYERS - 1) % PLAYERS
+        """The dealer of this hand: the last seat deals hand 0, then the deal moves to the left."""
+        players = self.context.tables.players
+        return (self.context.hand_number + players - 1) % players
 
     @property
     def pass_direction(self) -> PassDirection:
@@ -158,7 +157,7 @@ class GameState:
         """The seats that may act now: several while passing, none while a deal is awaited."""
         phase = self.phase
         if phase is Phase.PLAY:
-            return ((self.leader + len(self.trick)) % PLAYERS,)
+            return ((self.leader + len(self.trick)) % self.context.tables.players,)
         if phase is Phase.PASS:
             return tuple(seat for seat, cards in enumerate(self.passes) if cards is None)
         if phase is Phase.MOON:
@@ -187,12 +186,12 @@ class GameState:
         held = 0
         for mask in self.hand_masks:
             held |= mask
-        return CardSet.from_mask(self.context.rules.deck.mask & ~held)
+        return CardSet.from_mask(self.context.tables.deck & ~held)
 
     @property
     def hearts_broken(self) -> bool:
         """Whether hearts have been broken: a breaking card has been played this hand."""
-        return bool(self.played.mask & self.context.rules.breaking_cards.mask)
+        return bool(self.played.mask & self.context.tables.breaking_mask)
 
     @property
     def is_first_trick(self) -> bool:
@@ -205,7 +204,7 @@ class GameState:
         return tuple(_from_mask(m) for m in self._taken_masks())
 
     def _taken_masks(self) -> list[int]:
-        masks = [0] * PLAYERS
+        masks = [0] * self.context.tables.players
         for trick in self.tricks:
             mask = 0
             for card in trick.cards:
@@ -221,11 +220,12 @@ class GameState:
 
     @property
     def moon_shooter(self) -> int | None:
-        """The seat that took every point card this hand, if the hand is complete and one did."""
+        """The seat that took every card the moon needs, once the hand's tricks are all
+        played, if one did (whether the rules score a moon or not)."""
         tables = self.context.tables
-        if len(self.tricks) != tables.tricks_per_hand:
+        if len(self.tricks) != tables.hand_size:
             return None
-        need = tables.point_mask
+        need = tables.moon_mask
         for seat, mask in enumerate(self._taken_masks()):
             if mask & need == need:
                 return seat

@@ -81,29 +81,50 @@ def _text(data: Mapping[str, Any], key: str, source: str, default: str | None = 
     return value
 
 
-def _from_data(data: Mapping[str, Any], source: str, seen: tuple[str, ...] = ()) -> Variant:
+def _fields(data: Mapping[str, Any], source: str, seen: tuple[str, ...]) -> dict[str, Any]:
+    """The rule fields a variant sets, its ``extends`` chain merged in (its own win)."""
     name = _text(data, "name", source)
-    base: dict[str, Any] = {}
-    if "extends" in data:
-        parent_name = _text(data, "extends", source)
-        if parent_name in seen or parent_name == name:
-            raise InvalidRulesError(
-                "extends", f"circular: {' -> '.join(seen + (parent_name,))}", source
-            )
-        parent_path = variants_dir() / f"{parent_name}.toml"
-        if not parent_path.is_file():
-            raise InvalidRulesError("extends", f"no shipped variant named {parent_name!r}", source)
-        parent = _from_data(_read(parent_path), str(parent_path), seen + (name,))
-        base = parent.rules.to_mapping()
-    fields = {k: v for k, v in data.items() if k not in _META_KEYS}
-    rules = Rules.from_mapping({**base, **fields}, source)
+    own = {k: v for k, v in data.items() if k not in _META_KEYS}
+    if "extends" not in data:
+        return own
+    parent = _text(data, "extends", source)
+    chain = (*seen, name)
+    if parent.strip().lower() in (n.lower() for n in chain):
+        raise InvalidRulesError("extends", f"circular: {' -> '.join((*chain, parent))}", source)
+    path = _shipped_paths().get(parent.strip().lower())
+    if path is None:
+        raise InvalidRulesError(
+            "extends",
+            f"no shipped variant named {parent!r}; known: "
+            + ", ".join(sorted({p.stem for p in _shipped_paths().values()})),
+            source,
+        )
+    if path.stem in chain:
+        raise InvalidRulesError("extends", f"circular: {' -> '.join((*chain, parent))}", source)
+    return {**_fields(_read(path), str(path), chain), **own}
+
+
+def _from_data(data: Mapping[str, Any], source: str) -> Variant:
+    rules = Rules.from_mapping(_fields(data, source, ()), source)
     return Variant(
-        name=name,
+        name=_text(data, "name", source),
         aliases=_text_list(data, "aliases", source),
         description=_text(data, "description", source, ""),
         sources=_text_list(data, "sources", source),
         rules=rules,
     )
+
+
+@functools.cache
+def _shipped_paths() -> dict[str, Path]:
+    """Each shipped file by its name and its aliases (lower case), read without building rules."""
+    paths: dict[str, Path] = {}
+    for path in sorted(variants_dir().glob("*.toml")):
+        data = _read(path)
+        paths[str(data.get("name", path.stem)).lower()] = path
+        for alias in data.get("aliases", []):
+            paths[str(alias).lower()] = path
+    return paths
 
 
 def load_variant(path: str | Path) -> Variant:

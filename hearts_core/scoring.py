@@ -1,0 +1,165 @@
+"""Scoring a finished hand and deciding whether the game is over.
+
+Pure functions of the rules and the cards each seat took. A moon or sun shot
+cancels positive points only: a negative bonus card (J♦ in Omnibus) still
+counts for whoever took it, as in OpenSpiel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hearts_core.rules import MoonOption, MoonScoring, Rules, SunScoring, TieRule
+
+__all__ = ["HandScore", "score_hand", "moon_scores", "totals_after", "game_is_over"]
+
+
+class HandScore:
+    """What a hand scores before any moon choice: the raw points, and the shot if any.
+
+    Attributes:
+        points: Points each seat took in tricks.
+        scores: What each seat scores for the hand (``None`` while a moon
+            shooter still has to choose).
+        shooter: The seat that shot the moon or the sun, if one did.
+        sun: Whether the shot was a sun shot (every trick).
+        option: How a moon shot was scored (``None`` for no moon, a sun, or a pending choice).
+    """
+
+    __slots__ = ("points", "scores", "shooter", "sun", "option")
+
+    def __init__(
+        self,
+        points: tuple[int, ...],
+        scores: tuple[int, ...] | None,
+        shooter: int | None = None,
+        sun: bool = False,
+        option: MoonOption | None = None,
+    ) -> None:
+        self.points = points
+        self.scores = scores
+        self.shooter = shooter
+        self.sun = sun
+        self.option = option
+
+
+def _split(rules: Rules, taken: Sequence[int]) -> tuple[list[int], list[int]]:
+    tables = rules.tables()
+    positive = [tables.points_of(mask & tables.point_mask) for mask in taken]
+    other = [tables.points_of(mask & ~tables.point_mask) for mask in taken]
+    return positive, other
+
+
+def moon_scores(
+    rules: Rules, taken: Sequence[int], shooter: int, option: MoonOption, amount: int
+) -> tuple[int, ...]:
+    """Hand scores when ``shooter`` shot (moon or sun, ``amount`` at stake) scored by ``option``.
+
+    >>> from hearts_core import Rules, CardSet, MoonOption
+    >>> taken = [CardSet.parse("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS").mask, 0, 0, 0]
+    >>> moon_scores(Rules(), taken, 0, MoonOption.ADD_TO_OTHERS, 26)
+    (0, 26, 26, 26)
+    >>> moon_scores(Rules(), taken, 0, MoonOption.SUBTRACT_FROM_SHOOTER, 26)
+    (-26, 0, 0, 0)
+    """
+    _, other = _split(rules, taken)
+    if option is MoonOption.ADD_TO_OTHERS:
+        return tuple(bonus + (0 if seat == shooter else amount) for seat, bonus in enumerate(other))
+    return tuple(bonus - (amount if seat == shooter else 0) for seat, bonus in enumerate(other))
+
+
+def score_hand(
+    rules: Rules, taken: Sequence[int], tricks_won: Sequence[int], totals: Sequence[int]
+) -> HandScore:
+    """Score a finished hand from the cards and the number of tricks each seat took.
+
+    ``totals`` are the scores before the hand, needed by the automatic moon rule.
+
+    >>> from hearts_core import Rules, CardSet
+    >>> taken = [CardSet.parse("QS 2H").mask, CardSet.parse("3H").mask, 0, 0]
+    >>> score_hand(Rules(), taken, [7, 6, 0, 0], [0, 0, 0, 0]).scores
+    (14, 1, 0, 0)
+    """
+    tables = rules.tables()
+    points = tuple(tables.points_of(mask) for mask in taken)
+    count = tables.hand_size
+    if rules.sun is not SunScoring.OFF:
+        for seat, won in enumerate(tricks_won):
+            if won == count:
+                option = (
+                    MoonOption.ADD_TO_OTHERS
+                    if rules.sun is SunScoring.ADD_TO_OTHERS
+                    else MoonOption.SUBTRACT_FROM_SHOOTER
+                )
+                scores = moon_scores(rules, taken, seat, option, rules.sun_points)
+                return HandScore(points, scores, seat, sun=True)
+    if rules.moon is not MoonScoring.OFF:
+        need = tables.moon_mask
+        for seat, mask in enumerate(taken):
+            if mask & need == need:
+                return _moon(rules, taken, points, seat, totals)
+    scores = points
+    if rules.no_tricks_bonus:
+        bonus = rules.no_tricks_bonus
+        scores = tuple(
+            p + (bonus if won == 0 else 0) for p, won in zip(points, tricks_won, strict=True)
+        )
+    return HandScore(points, scores)
+
+
+def _moon(
+    rules: Rules,
+    taken: Sequence[int],
+    points: tuple[int, ...],
+    shooter: int,
+    totals: Sequence[int],
+) -> HandScore:
+    amount = rules.moon_amount
+    moon = rules.moon
+    if moon is MoonScoring.SHOOTER_CHOOSES:
+        return HandScore(points, None, shooter)
+    if moon is MoonScoring.SUBTRACT_FROM_SHOOTER:
+        option = MoonOption.SUBTRACT_FROM_SHOOTER
+    else:
+        option = MoonOption.ADD_TO_OTHERS
+        if moon is MoonScoring.AUTOMATIC:
+            # Adding is the default, unless it would end the game with the
+            # shooter not alone in the lead: then the shooter subtracts.
+            added = totals_after(rules, totals, moon_scores(rules, taken, shooter, option, amount))
+            if game_is_over(rules, added) and _sole_lowest(added) != shooter:
+                option = MoonOption.SUBTRACT_FROM_SHOOTER
+    scores = moon_scores(rules, taken, shooter, option, amount)
+    return HandScore(points, scores, shooter, option=option)
+
+
+def _sole_lowest(totals: Sequence[int]) -> int | None:
+    low = min(totals)
+    return totals.index(low) if list(totals).count(low) == 1 else None
+
+
+def totals_after(rules: Rules, totals: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
+    """The totals after adding a hand's scores (a total of exactly the target halves, if the
+    rules say so).
+
+    >>> from hearts_core import Rules
+    >>> totals_after(Rules(exact_target_halves=True), [90, 80, 0, 0], [10, 5, 11, 0])
+    (50, 85, 11, 0)
+    """
+    new = [total + score for total, score in zip(totals, scores, strict=True)]
+    if rules.exact_target_halves:
+        new = [rules.target_score // 2 if t == rules.target_score else t for t in new]
+    return tuple(new)
+
+
+def game_is_over(rules: Rules, totals: Sequence[int]) -> bool:
+    """Whether the game ends with these totals after a hand.
+
+    >>> from hearts_core import Rules
+    >>> game_is_over(Rules(), [100, 50, 50, 60]), game_is_over(Rules(), [100, 40, 50, 60])
+    (False, True)
+    """
+    if rules.single_hand:
+        return True
+    if max(totals) < rules.target_score:
+        return False
+    return rules.tie is TieRule.SHARED_WIN or _sole_lowest(totals) is not None
