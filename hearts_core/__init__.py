@@ -13,6 +13,7 @@ True
 
 from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard, random_deal
 from hearts_core.cards import FULL_DECK, Card, CardSet, Rank, Suit
+from hearts_core.describe import describe, describe_variant
 from hearts_core.engine import apply, new_game, step
 from hearts_core.errors import (
     HeartsError,
@@ -109,4 +110,5 @@ __all__ = [
     "variant",
     "variant_info",
     "variant_names",
+    "describe", "describe_variant",
 ]
