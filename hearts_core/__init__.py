@@ -110,5 +110,6 @@ __all__ = [
     "variant",
     "variant_info",
     "variant_names",
-    "describe", "describe_variant",
+    "describe",
+    "describe_variant",
 ]

@@ -139,7 +139,7 @@ class Card:
     'TH'
     """
 
-    __slots__ = ("suit", "rank", "index", "bit")
+    __slots__ = ("suit", "rank", "index", "bit", "suit_mask")
 
     suit: Suit
     """The card's suit."""
@@ -149,6 +149,8 @@ class Card:
     """Position 0..51 in the bit order: ``suit * 13 + rank - 2``."""
     bit: int
     """The card's bit, ``1 << index``."""
+    suit_mask: int
+    """The bits of every card of this card's suit (what a seat must follow with)."""
 
     _all: ClassVar[list[Card]] = []
 
@@ -165,6 +167,7 @@ class Card:
             ("rank", Rank(index % 13 + 2)),
             ("index", index),
             ("bit", 1 << index),
+            ("suit_mask", 0x1FFF << (13 * (index // 13))),
         ):
             object.__setattr__(card, name, value)
         return card

@@ -182,10 +182,7 @@ def _mask_of(cards: tuple[Card, ...]) -> int:
 
 def _end_of_play(state: GameState, events: list[Event] | None) -> GameState:
     context = state.context
-    taken = state._taken_masks()
-    won = [0] * len(taken)
-    for trick in state.tricks:
-        won[trick.winner] += 1
+    taken, won = state._taken_and_won()
     result = score_hand(context.rules, taken, won, context.scores)
     if result.scores is None:
         assert result.shooter is not None

@@ -34,74 +34,48 @@ _NO_ACTIONS: Final[tuple[Action, ...]] = ()
 _PLAY: Final = Phase.PLAY
 
 
-def _broken(state: GameState) -> bool:
-    """Whether hearts count as broken for the leader: always, when the rules don't require it."""
-    context = state.context
-    if not context.rules.must_break_hearts:
-        return True
-    held = 0
-    for mask in state.hand_masks:
-        held |= mask
-    tables = context.tables
-    return bool(tables.deck & ~held & tables.breaking_mask)
-
-
 def _legal_play_mask(state: GameState, seat: int) -> int:
     """The cards ``seat`` may play now, as a mask (the fast form of :func:`_restrictions`)."""
     hand = state.hand_masks[seat]
     trick = state.trick
-    context = state.context
-    rules = context.rules
+    tables = state.context.tables
     if trick:
-        legal = hand & _SUIT_MASKS[trick[0].suit]
+        legal = hand & trick[0].suit_mask
         if not legal:
             legal = hand
-            if not state.tricks and not rules.points_on_first_trick:
-                safe = hand & ~context.tables.point_mask
+            if not state.tricks:
+                safe = hand & tables.first_trick_mask
                 if safe:
                     legal = safe
-        if (
-            rules.queen_waits_for_hearts
-            and legal & _QUEEN
-            and legal != _QUEEN
-            and not _played(state) & context.tables.breaking_mask
-        ):
+        if tables.queen_waits and legal & _QUEEN and legal != _QUEEN and not _broken_by_play(state):
             legal &= ~_QUEEN
         return legal
     if not state.tricks:
-        tables = context.tables
         if tables.first_lead_mask:
             legal = hand & tables.first_lead_mask
             if legal:
                 return legal
         # The seat after the dealer leads: the usual lead rules apply below.
-        legal = hand
-        if not rules.points_on_first_trick:
-            safe = hand & ~tables.point_mask
-            if safe:
-                legal = safe
+        legal = hand & tables.first_trick_mask or hand
     else:
         legal = hand
-    if not _broken(state):
+    if tables.must_break_hearts and not _broken_by_play(state):
         safe = legal & ~_HEARTS
         # OpenSpiel's option: a leader left with only Q♠ may lead a heart instead.
-        if safe and not (safe == _QUEEN and rules.lead_hearts_instead_of_queen):
+        if safe and not (safe == _QUEEN and tables.lead_hearts_instead_of_queen):
             legal = safe
-    if (
-        rules.queen_waits_for_hearts
-        and legal & _QUEEN
-        and legal != _QUEEN
-        and not _played(state) & context.tables.breaking_mask
-    ):
+    if tables.queen_waits and legal & _QUEEN and legal != _QUEEN and not _broken_by_play(state):
         legal &= ~_QUEEN
     return legal
 
 
-def _played(state: GameState) -> int:
+def _broken_by_play(state: GameState) -> bool:
+    """Whether a breaking card has been played this hand."""
     held = 0
     for mask in state.hand_masks:
         held |= mask
-    return state.context.tables.deck & ~held
+    tables = state.context.tables
+    return bool(tables.deck & ~held & tables.breaking_mask)
 
 
 def _restrictions(state: GameState, seat: int) -> list[tuple[Rule, int]]:
@@ -139,42 +113,40 @@ def _restrictions(state: GameState, seat: int) -> list[tuple[Rule, int]]:
         else:
             if first and not rules.points_on_first_trick:
                 narrow(Rule.NO_POINTS_ON_FIRST_TRICK, legal & ~tables.point_mask)
-            if not _broken(state):
+            if rules.must_break_hearts and not _broken_by_play(state):
                 safe = legal & ~_HEARTS
                 if not (safe == _QUEEN and rules.lead_hearts_instead_of_queen):
                     narrow(Rule.HEARTS_NOT_BROKEN, safe)
-    if rules.queen_waits_for_hearts and not _played(state) & tables.breaking_mask:
+    if rules.queen_waits_for_hearts and not _broken_by_play(state):
         narrow(Rule.QUEEN_NOT_BEFORE_HEARTS, legal & ~_QUEEN)
     return steps
 
 
-# Interned tuples of PlayCard, keyed by legal mask and seat. Bounded: cleared
-# when full, since hands seen once (a leader's whole hand) rarely come back.
-_PLAY_CACHE: dict[int, tuple[PlayCard, ...]] = {}
-_PLAY_CACHE_LIMIT: Final = 1 << 16
-# The same by seat and one suit's 13-bit pattern: bounded (6 * 4 * 8192 keys).
+# Interned tuples of PlayCard by seat and one suit's 13-bit pattern, filled as
+# patterns are met (at most 6 seats * 4 suits * 8192 patterns). A legal set is
+# usually one suit (following), so one lookup; a lead joins up to four.
 _SUIT_PLAYS: dict[int, tuple[PlayCard, ...]] = {}
 
 
+def _suit_plays(key: int) -> tuple[PlayCard, ...]:
+    seat, offset, pattern = key >> 19, (key >> 13) & 63, key & 0x1FFF
+    row = PLAYS[seat]
+    part = tuple(row[offset + i] for i in range(13) if pattern >> i & 1)
+    _SUIT_PLAYS[key] = part
+    return part
+
+
 def _plays_of_mask(seat: int, mask: int) -> tuple[PlayCard, ...]:
-    key = mask | seat << 52
-    found = _PLAY_CACHE.get(key)
-    if found is None:
-        if len(_PLAY_CACHE) >= _PLAY_CACHE_LIMIT:
-            _PLAY_CACHE.clear()
-        found = ()
-        base = seat << 19
-        for offset in (0, 13, 26, 39):
-            pattern = (mask >> offset) & 0x1FFF
-            if pattern:
-                part = _SUIT_PLAYS.get(base | offset << 13 | pattern)
-                if part is None:
-                    row = PLAYS[seat]
-                    part = tuple(row[offset + i] for i in range(13) if pattern >> i & 1)
-                    _SUIT_PLAYS[base | offset << 13 | pattern] = part
-                found += part
-        _PLAY_CACHE[key] = found
-    return found
+    base = seat << 19
+    get = _SUIT_PLAYS.get
+    plays: tuple[PlayCard, ...] = ()
+    for offset in (0, 13, 26, 39):
+        pattern = (mask >> offset) & 0x1FFF
+        if pattern:
+            key = base | offset << 13 | pattern
+            part = get(key) or _suit_plays(key)
+            plays = plays + part if plays else part
+    return plays
 
 
 # The legal mask computed by the last legal_actions call, reused by apply when
@@ -200,13 +172,19 @@ class PassChoices(Sequence[PassCards]):
     True
     """
 
-    __slots__ = ("seat", "hand", "pass_count", "_cards", "_size")
+    __slots__ = ("seat", "hand", "pass_count", "_size")
+
+    seat: int
+    """The passing seat."""
+    hand: CardSet
+    """The cards to choose from."""
+    pass_count: int
+    """How many cards each choice passes."""
 
     def __init__(self, seat: int, hand: CardSet, count: int) -> None:
         self.seat = seat
         self.hand = hand
         self.pass_count = count
-        self._cards: tuple[Card, ...] | None = None  # built on first indexing
         self._size = _COMB[hand.mask.bit_count()][count]
 
     def __len__(self) -> int:
@@ -225,24 +203,23 @@ class PassChoices(Sequence[PassCards]):
             index += self._size
         if not 0 <= index < self._size:
             raise IndexError("pass choice index out of range")
-        # Unrank: walk the cards, skipping the blocks of combinations that
-        # start with each card until the block holding `index` is found.
-        cards = self._cards
-        if cards is None:
-            cards = self._cards = self.hand.cards()
-        mask = 0
-        n = len(cards)
+        # Unrank: walk the hand's cards low to high; C(n-1, k-1) choices take
+        # the lowest remaining card, the rest skip it.
+        rest = self.hand.mask
+        n = rest.bit_count()
         k = self.pass_count
-        i = 0
+        chosen = 0
         while k:
-            block = _COMB[n - i - 1][k - 1]
+            low = rest & -rest
+            rest ^= low
+            n -= 1
+            block = _COMB[n][k - 1]
             if index < block:
-                mask |= cards[i].bit
+                chosen |= low
                 k -= 1
             else:
                 index -= block
-            i += 1
-        return PassCards(self.seat, _from_mask(mask))
+        return PassCards(self.seat, _from_mask(chosen))
 
     def __contains__(self, action: object) -> bool:
         return (
@@ -268,7 +245,7 @@ class _Chain(Sequence[Action]):
 
     def __init__(self, parts: Sequence[PassChoices]) -> None:
         self._parts = tuple(parts)
-        self._size = sum(len(p) for p in self._parts)
+        self._size = sum(p._size for p in self._parts)
 
     def __len__(self) -> int:
         return self._size
@@ -287,9 +264,9 @@ class _Chain(Sequence[Action]):
         if not 0 <= index < self._size:
             raise IndexError("action index out of range")
         for part in self._parts:
-            if index < len(part):
+            if index < part._size:
                 return part[index]
-            index -= len(part)
+            index -= part._size
         raise IndexError("action index out of range")  # pragma: no cover
 
     def __contains__(self, action: object) -> bool:

@@ -644,6 +644,14 @@ class RuleTables:
     """Cards the first leader may lead (0 when the seat after the dealer leads any card)."""
     first_lead_card: int
     """Bit of the card whose holder leads first (0 when the seat after the dealer leads)."""
+    first_trick_mask: int
+    """Cards allowed on the first trick when a seat has a choice (all but point cards, or all)."""
+    must_break_hearts: bool
+    """:attr:`Rules.must_break_hearts`."""
+    lead_hearts_instead_of_queen: bool
+    """:attr:`Rules.lead_hearts_instead_of_queen`."""
+    queen_waits: bool
+    """:attr:`Rules.queen_waits_for_hearts`."""
     moon_amount: int
     """Points at stake in a moon shot."""
 
@@ -691,6 +699,10 @@ def _compile(rules: Rules) -> RuleTables:
         breaking_mask=_HEARTS | (QUEEN_OF_SPADES.bit if rules.queen_breaks_hearts else 0),
         first_lead_mask=first_lead_mask,
         first_lead_card=first_lead_card,
+        first_trick_mask=deck if rules.points_on_first_trick else deck & ~point_mask,
+        must_break_hearts=rules.must_break_hearts,
+        lead_hearts_instead_of_queen=rules.lead_hearts_instead_of_queen,
+        queen_waits=rules.queen_waits_for_hearts,
         moon_amount=positive_total if rules.moon_points is None else rules.moon_points,
     )
 

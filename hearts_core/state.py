@@ -36,13 +36,16 @@ class Phase(enum.Enum):
 
 
 def _trick_winner(leader: int, cards: tuple[Card, ...]) -> int:
-    led = cards[0].suit
-    best = 0
-    for i in range(1, len(cards)):
-        card = cards[i]
-        if card.suit is led and card.rank > cards[best].rank:
-            best = i
-    return (leader + best) % len(cards)  # a complete trick has one card per seat
+    # Card indices run suit by suit, so the winner is the highest index between
+    # the led card's and the end of its suit.
+    best = cards[0].index
+    end = best - best % 13 + 13
+    position = 0
+    for i, card in enumerate(cards):
+        if best < card.index < end:
+            best = card.index
+            position = i
+    return (leader + position) % len(cards)  # a complete trick has one card per seat
 
 
 @attrs.frozen
@@ -204,13 +207,22 @@ class GameState:
         return tuple(_from_mask(m) for m in self._taken_masks())
 
     def _taken_masks(self) -> list[int]:
-        masks = [0] * self.context.tables.players
+        return self._taken_and_won()[0]
+
+    def _taken_and_won(self) -> tuple[list[int], list[int]]:
+        """The cards each seat took, as masks, and how many tricks it won."""
+        players = self.context.tables.players
+        masks = [0] * players
+        won = [0] * players
         for trick in self.tricks:
+            cards = trick.cards
             mask = 0
-            for card in trick.cards:
+            for card in cards:
                 mask |= card.bit
-            masks[_trick_winner(trick.leader, trick.cards)] |= mask
-        return masks
+            winner = _trick_winner(trick.leader, cards)
+            masks[winner] |= mask
+            won[winner] += 1
+        return masks, won
 
     @property
     def hand_points(self) -> tuple[int, ...]:
