@@ -22,8 +22,14 @@ from hearts_core.rules import MAX_PLAYERS, MoonOption, Rules
 __all__ = ["Deal", "PassCards", "PlayCard", "ChooseMoon", "Action", "random_deal"]
 
 
+def _not_an_action(message: str) -> IllegalActionError:
+    return IllegalActionError(Rule.NOT_AN_ACTION, message)
+
+
 def _to_hands(hands: Iterable[CardSet | str]) -> tuple[CardSet, ...]:
-    return tuple(CardSet.parse(h) if isinstance(h, str) else h for h in hands)
+    if isinstance(hands, str | CardSet) or not isinstance(hands, Iterable):
+        raise _not_an_action(f"a deal needs one hand per seat, not {hands!r}")
+    return tuple(_to_cardset(hand) for hand in hands)
 
 
 def _to_cardset(cards: CardSet | str | Iterable[Card]) -> CardSet:
@@ -31,11 +37,23 @@ def _to_cardset(cards: CardSet | str | Iterable[Card]) -> CardSet:
         return cards
     if isinstance(cards, str):
         return CardSet.parse(cards)
+    if not isinstance(cards, Iterable):
+        raise _not_an_action(f"not a set of cards: {cards!r}")
     return CardSet(cards)
 
 
 def _to_card(card: Card | str) -> Card:
-    return Card.parse(card) if isinstance(card, str) else card
+    if isinstance(card, str):
+        return Card.parse(card)
+    if not isinstance(card, Card):
+        raise _not_an_action(f"not a card: {card!r}")
+    return card
+
+
+def _check_seat(instance: object, attribute: object, seat: object) -> None:
+    # A bool or a float equal to a seat number must not pass for one.
+    if type(seat) is not int or seat < 0:
+        raise _not_an_action(f"not a seat: {seat!r}")
 
 
 def _to_option(option: MoonOption | str) -> MoonOption:
@@ -74,7 +92,7 @@ class PassCards:
     '0 passes QS KS AS'
     """
 
-    seat: int
+    seat: int = attrs.field(validator=_check_seat)
     """The passing seat."""
     cards: CardSet = attrs.field(converter=_to_cardset)
     """The cards passed."""
@@ -88,7 +106,9 @@ class PlayCard:
     """A seat plays a card to the current trick.
 
     The engine hands out shared instances from :func:`~hearts_core.legal_actions`;
-    any equal instance is accepted.
+    any equal instance is accepted. A seat that is not an ``int`` (``True``,
+    ``2.0``) or a value that is not a card is refused when the action is built,
+    with :class:`~hearts_core.IllegalActionError` (rule ``NOT_AN_ACTION``).
 
     >>> PlayCard(2, "QS") == PlayCard(2, Card.parse("QS"))
     True
@@ -96,7 +116,7 @@ class PlayCard:
     '2 plays QS'
     """
 
-    seat: int
+    seat: int = attrs.field(validator=_check_seat)
     """The playing seat."""
     card: Card = attrs.field(converter=_to_card)
     """The card played."""
@@ -113,7 +133,7 @@ class ChooseMoon:
     '1 chooses subtract-from-shooter'
     """
 
-    seat: int
+    seat: int = attrs.field(validator=_check_seat)
     """The shooter."""
     option: MoonOption = attrs.field(converter=_to_option)
     """Add the moon amount to the others, or subtract it from the shooter."""
