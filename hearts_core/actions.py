@@ -50,7 +50,7 @@ def _to_card(card: Card | str) -> Card:
     return card
 
 
-def _check_seat(instance: object, attribute: object, seat: object) -> None:
+def _check_seat(instance: object, attribute: attrs.Attribute[int], seat: int) -> None:
     # A bool or a float equal to a seat number must not pass for one.
     if type(seat) is not int or seat < 0:
         raise _not_an_action(f"not a seat: {seat!r}")
