@@ -1,6 +1,7 @@
 # make test   lint, type-check and test (creates .venv with the dev tools on first use)
 # make play   watch four bots play one game:  make play ARGS="--seed 3 --variant classic"
 # make bench  random playouts per second, hearts_core against OpenSpiel
+# make docs   serve the documentation site at http://127.0.0.1:8000 (mkdocs serve)
 #
 # Each target installs into .venv only what it needs, and reinstalls only
 # when pyproject.toml changes (the .venv/.installed-* stamp files).
@@ -11,13 +12,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 ARGS ?=
 
-.PHONY: test play bench clean
+.PHONY: test play bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --editable '.[dev]'
+	$(BIN)/python -m pip install --quiet --editable '.[dev,docs]'
 	touch $@
 
 $(VENV)/.installed-run: pyproject.toml | $(BIN)/python
@@ -43,6 +44,7 @@ test: $(VENV)/.installed-dev
 	check ruff $(BIN)/ruff check .; \
 	check mypy $(BIN)/mypy; \
 	check pytest env HYPOTHESIS_PROFILE=ci $(BIN)/pytest; \
+	check docs env NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet; \
 	if [ -n "$$failed" ]; then echo "== make test: failed:$$failed"; exit 1; fi
 
 play: $(VENV)/.installed-run
@@ -51,5 +53,8 @@ play: $(VENV)/.installed-run
 bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/playout.py $(ARGS)
 
+docs: $(VENV)/.installed-dev
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve $(ARGS)
+
 clean:
-	rm -rf $(VENV) dist build .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) dist build site .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,153 @@
+"""A Griffe extension that lets mkdocstrings render hearts_core's docstrings as Markdown.
+
+The docstrings are written for ``help()`` and doctest: Google-style sections,
+doctest examples (``>>>``) in the text, and Sphinx roles such as
+``:class:`~hearts_core.Rules```. Markdown would show an example as nested
+quotes and a role as literal text, so before mkdocstrings parses a docstring
+this extension:
+
+* fences each doctest block as a ``pycon`` code block (doctest still runs
+  the original docstring: nothing in the package changes);
+* turns each role into a cross-reference to the object it names, resolved the
+  way Sphinx would (the object's class, then its module, then the package),
+  or into plain code when it names nothing rendered (a private helper);
+* gives an attrs class the ``__init__`` signature attrs generates, read from the
+  imported class, so the reference shows how to build it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from typing import Any
+
+import griffe
+
+_ROLE = re.compile(r":(?:class|func|meth|attr|mod|data|obj|exc):`(~?)([\w.]+)`")
+
+
+def _fence_doctests(text: str) -> str:
+    """Wrap each run of unindented doctest lines (prompt to blank line) in a pycon fence."""
+    out: list[str] = []
+    in_block = False
+    for line in text.splitlines():
+        if not in_block and line.startswith(">>>"):
+            if out and out[-1].strip():
+                out.append("")
+            out.append("```pycon")
+            in_block = True
+        elif in_block and not line.strip():
+            out.append("```")
+            in_block = False
+        out.append(line)
+    if in_block:
+        out.append("```")
+    return "\n".join(out)
+
+
+_Found = griffe.Object | griffe.Alias
+
+
+def _lookup(scope: _Found, dotted: str) -> _Found | None:
+    try:
+        return scope[dotted]  # type: ignore[no-any-return]
+    except (KeyError, ValueError, griffe.AliasResolutionError, griffe.CyclicAliasError):
+        return None
+
+
+def _resolve(obj: griffe.Object, name: str) -> _Found | None:
+    """The object a role names, looked up from ``obj`` outwards, then from the package root."""
+    scopes: list[_Found] = []
+    current: griffe.Object | None = obj
+    while current is not None:
+        if current.is_class or current.is_module:
+            scopes.append(current)
+        current = current.parent
+    root = obj.package
+    head, _, rest = name.partition(".")
+    if head == root.name:
+        return _lookup(root, rest) if rest else root
+    for scope in scopes:
+        found = _lookup(scope, name)
+        if found is not None:
+            return found
+    return None
+
+
+def _public(path: str) -> bool:
+    return not any(part.startswith("_") for part in path.split("."))
+
+
+def _roles_to_links(obj: griffe.Object, text: str) -> str:
+    def replace(match: re.Match[str]) -> str:
+        short, name = match.group(1) == "~", match.group(2)
+        label = name.rsplit(".", 1)[-1] if short else name
+        target = _resolve(obj, name)
+        if target is None:
+            return f"`{label}`"
+        path = target.path
+        if not _public(path):
+            return f"`{label}`"
+        return f"[`{label}`][{path}]"
+
+    return _ROLE.sub(replace, text)
+
+
+def _literal_blocks(text: str) -> str:
+    """A reST ``::`` paragraph ending introduces an indented block: Markdown wants ``:``."""
+    return re.sub(r"::\n\n", ":\n\n", text)
+
+
+def _attrs_init(cls: griffe.Class) -> None:
+    """Give an attrs class the signature of its generated ``__init__``."""
+    if "__init__" in cls.members:
+        return
+    try:
+        runtime = getattr(importlib.import_module(cls.module.path), cls.name)
+    except (ImportError, AttributeError):
+        return
+    if not hasattr(runtime, "__attrs_attrs__"):
+        return
+    parameters = [griffe.Parameter("self", kind=griffe.ParameterKind.positional_or_keyword)]
+    for parameter in inspect.signature(runtime).parameters.values():
+        annotation = parameter.annotation
+        if annotation is inspect.Parameter.empty:
+            annotation = None
+        elif not isinstance(annotation, str):
+            annotation = inspect.formatannotation(annotation)
+        default: str | None = None
+        if parameter.default is not inspect.Parameter.empty:
+            default = "..." if "NOTHING" in repr(parameter.default) else repr(parameter.default)
+        parameters.append(
+            griffe.Parameter(
+                parameter.name,
+                annotation=annotation,
+                kind=griffe.ParameterKind(parameter.kind.description),
+                default=default,
+            )
+        )
+    init = griffe.Function("__init__", parameters=griffe.Parameters(*parameters), returns="None")
+    init.labels.add("attrs-generated")
+    cls.set_member("__init__", init)
+
+
+class MarkdownDocstrings(griffe.Extension):
+    """Rewrite each docstring for Markdown once the whole package is loaded."""
+
+    def on_package(self, *, pkg: griffe.Module, **kwargs: Any) -> None:
+        self._walk(pkg, set())
+
+    def _walk(self, obj: griffe.Object, seen: set[str]) -> None:
+        if obj.path in seen:
+            return
+        seen.add(obj.path)
+        if obj.docstring is not None:
+            text = _fence_doctests(obj.docstring.value)
+            text = _literal_blocks(_roles_to_links(obj, text))
+            obj.docstring.value = text
+        if isinstance(obj, griffe.Class):
+            _attrs_init(obj)
+        for member in list(obj.members.values()):
+            if not member.is_alias and isinstance(member, griffe.Object):
+                self._walk(member, seen)
