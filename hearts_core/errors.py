@@ -77,7 +77,18 @@ _SUMMARIES = {
 
 
 class HeartsError(Exception):
-    """Base class of every error this library raises."""
+    """Base class of every error this library raises.
+
+    Each subclass is also a ``ValueError``, so one ``except`` clause catches
+    any bad input:
+
+    >>> from hearts_core import Card
+    >>> try:
+    ...     Card.parse("1Z")
+    ... except HeartsError as error:
+    ...     print(type(error).__name__, isinstance(error, ValueError))
+    InvalidCardError True
+    """
 
 
 class InvalidCardError(HeartsError, ValueError):
