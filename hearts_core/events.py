@@ -30,7 +30,15 @@ __all__ = [
 
 @attrs.frozen
 class HandDealt:
-    """A hand was dealt; passing (or play, in a hold hand) begins."""
+    """A hand was dealt; passing (or play, in a hold hand) begins.
+
+    >>> import random
+    >>> from hearts_core import new_game, random_deal, step
+    >>> state = new_game()
+    >>> state, events = step(state, random_deal(state.rules, random.Random(0)))
+    >>> events
+    (HandDealt(hand_number=0, dealer=3, pass_direction=<PassDirection.LEFT: 'left'>),)
+    """
 
     hand_number: int
     """The hand, counted from 0."""
@@ -42,7 +50,18 @@ class HandDealt:
 
 @attrs.frozen
 class PassSubmitted:
-    """A seat chose its cards to pass. They move only once every seat has passed."""
+    """A seat chose its cards to pass. They move only once every seat has passed.
+
+    Every seat may see that a seat has passed, but not what it passed.
+
+    >>> import random
+    >>> from hearts_core import apply, legal_actions, new_game, random_deal, step
+    >>> state = new_game()
+    >>> state = apply(state, random_deal(state.rules, random.Random(0)))
+    >>> state, events = step(state, legal_actions(state, 2)[0])
+    >>> events
+    (PassSubmitted(seat=2),)
+    """
 
     seat: int
     """The seat that passed."""
@@ -50,7 +69,15 @@ class PassSubmitted:
 
 @attrs.frozen
 class CardsPassed:
-    """Cards changed hands in the exchange (one event per passing seat)."""
+    """Cards changed hands in the exchange (one event per passing seat).
+
+    Only the giver and the receiver may see the cards: a front end tells the
+    other seats no more than that the cards moved.
+
+    >>> event = CardsPassed(0, 1, CardSet.parse("QS AS KS"))
+    >>> event.to_seat, event.cards.symbols()
+    (1, 'Q♠ K♠ A♠')
+    """
 
     from_seat: int
     """The giver."""
@@ -62,7 +89,12 @@ class CardsPassed:
 
 @attrs.frozen
 class CardPlayed:
-    """A card was played to the current trick."""
+    """A card was played to the current trick.
+
+    >>> event = CardPlayed(1, Card.parse("QS"))
+    >>> f"seat {event.seat} plays {event.card.symbol}"
+    'seat 1 plays Q♠'
+    """
 
     seat: int
     """The seat that played."""
@@ -72,7 +104,14 @@ class CardPlayed:
 
 @attrs.frozen
 class HeartsBroken:
-    """The first breaking card of the hand was played."""
+    """The first breaking card of the hand was played.
+
+    It follows the :class:`CardPlayed` event of that card. Which cards break
+    hearts depends on the rules (the queen of spades may too).
+
+    >>> HeartsBroken(2, Card.parse("7H")).card.suit
+    <Suit.HEARTS: 2>
+    """
 
     seat: int
     """The seat that broke hearts."""
@@ -82,7 +121,13 @@ class HeartsBroken:
 
 @attrs.frozen
 class TrickTaken:
-    """A trick was completed and taken."""
+    """A trick was completed and taken.
+
+    >>> cards = tuple(Card.parse(text) for text in ("2C", "KC", "QH", "5C"))
+    >>> event = TrickTaken(winner=1, cards=cards, points=1)
+    >>> event.winner, event.points
+    (1, 1)
+    """
 
     winner: int
     """The seat that takes it and leads next."""
@@ -94,7 +139,15 @@ class TrickTaken:
 
 @attrs.frozen
 class MoonShot:
-    """A seat took every point card this hand."""
+    """A seat took every point card this hand.
+
+    When the shooter chooses how the moon is scored, the first event has
+    ``option=None`` and the game waits for a :class:`~hearts_core.ChooseMoon`;
+    a second event then reports the choice.
+
+    >>> MoonShot(3, None), MoonShot(3, MoonOption.ADD_TO_OTHERS).option.value
+    (MoonShot(seat=3, option=None), 'add-to-others')
+    """
 
     seat: int
     """The shooter."""
@@ -104,7 +157,11 @@ class MoonShot:
 
 @attrs.frozen
 class SunShot:
-    """A seat took every trick this hand and the rules score a sun shot."""
+    """A seat took every trick this hand and the rules score a sun shot.
+
+    >>> SunShot(seat=1)
+    SunShot(seat=1)
+    """
 
     seat: int
     """The shooter."""
@@ -112,7 +169,16 @@ class SunShot:
 
 @attrs.frozen
 class HandScored:
-    """A hand ended and was scored."""
+    """A hand ended and was scored.
+
+    ``points`` and ``scores`` differ when someone shoots the moon or the sun,
+    or with a bonus for taking no trick:
+
+    >>> moon = HandScored(0, points=(26, 0, 0, 0), scores=(0, 26, 26, 26),
+    ...                   totals=(0, 26, 26, 26))
+    >>> moon.points[0], moon.scores[0]
+    (26, 0)
+    """
 
     hand_number: int
     """The hand, counted from 0."""
@@ -126,7 +192,12 @@ class HandScored:
 
 @attrs.frozen
 class GameOver:
-    """The game ended."""
+    """The game ended.
+
+    >>> event = GameOver(winners=(3,), totals=(104, 67, 80, 45))
+    >>> event.winners, min(event.totals)
+    ((3,), 45)
+    """
 
     winners: tuple[int, ...]
     """The seats with the lowest total."""
