@@ -79,7 +79,13 @@ class PassDirection(enum.Enum):
 
 
 class FirstLead(enum.Enum):
-    """Who leads the first trick of a hand, and with what."""
+    """Who leads the first trick of a hand, and with what.
+
+    >>> Rules(first_lead="any-club").first_lead
+    <FirstLead.ANY_CLUB: 'any-club'>
+    >>> str(Rules(players=5).lowest_club)  # 2C is out: the 3C holder leads it
+    '3C'
+    """
 
     LOWEST_CLUB = "lowest-club"
     """The holder of the lowest club in the deck (2♣; 3♣ or 7♣ when lower ones are out) leads it."""
@@ -90,7 +96,12 @@ class FirstLead(enum.Enum):
 
 
 class HeartPoints(enum.Enum):
-    """What each heart scores."""
+    """What each heart scores.
+
+    >>> ace = Card.parse("AH")
+    >>> Rules().card_points(ace), Rules(heart_points="spot").card_points(ace)
+    (1, 14)
+    """
 
     ONE = "one"
     """One point each."""
@@ -99,7 +110,11 @@ class HeartPoints(enum.Enum):
 
 
 class MoonScoring(enum.Enum):
-    """How a hand is scored when one seat takes every positive-point card (shoots the moon)."""
+    """How a hand is scored when one seat takes every positive-point card (shoots the moon).
+
+    >>> Rules().moon, Rules(moon="shooter-chooses").moon.value
+    (<MoonScoring.ADD_TO_OTHERS: 'add-to-others'>, 'shooter-chooses')
+    """
 
     ADD_TO_OTHERS = "add-to-others"
     """The shooter's positive points are cancelled and every other seat scores the moon amount."""
@@ -115,7 +130,12 @@ class MoonScoring(enum.Enum):
 
 
 class MoonOption(enum.Enum):
-    """How a particular moon shot is scored; the shooter's pick when it may choose."""
+    """How a particular moon shot is scored; the shooter's pick when it may choose.
+
+    >>> from hearts_core import ChooseMoon
+    >>> ChooseMoon(2, "subtract-from-shooter").option
+    <MoonOption.SUBTRACT_FROM_SHOOTER: 'subtract-from-shooter'>
+    """
 
     ADD_TO_OTHERS = "add-to-others"
     """Every other seat scores the moon amount."""
@@ -124,7 +144,18 @@ class MoonOption(enum.Enum):
 
 
 class MoonRequires(enum.Enum):
-    """Which cards a seat must take to shoot the moon."""
+    """Which cards a seat must take to shoot the moon.
+
+    With a negative bonus card, the choice matters:
+
+    >>> omnibus = Rules(card_values={"QS": 13, "JD": -10})
+    >>> needed = CardSet.from_mask(omnibus.tables().moon_mask)
+    >>> needed == omnibus.point_cards, Card.parse("JD") in needed
+    (True, False)
+    >>> strict = omnibus.evolve(moon_requires="all-scoring-cards")
+    >>> Card.parse("JD") in CardSet.from_mask(strict.tables().moon_mask)
+    True
+    """
 
     POSITIVE_CARDS = "positive-cards"
     """Every card worth positive points (all hearts and Q♠ in the standard game)."""
@@ -133,7 +164,11 @@ class MoonRequires(enum.Enum):
 
 
 class SunScoring(enum.Enum):
-    """How a hand is scored when one seat takes every trick (shoots the sun)."""
+    """How a hand is scored when one seat takes every trick (shoots the sun).
+
+    >>> Rules().sun.value, Rules(sun="subtract-from-shooter", sun_points=52).sun_points
+    ('off', 52)
+    """
 
     OFF = "off"
     """No sun rule (taking every trick is just a moon shot)."""
@@ -144,7 +179,11 @@ class SunScoring(enum.Enum):
 
 
 class TieRule(enum.Enum):
-    """What happens when the game would end with several seats tied for the lowest total."""
+    """What happens when the game would end with several seats tied for the lowest total.
+
+    >>> Rules().tie, Rules(tie="shared-win").tie
+    (<TieRule.PLAY_ON: 'play-on'>, <TieRule.SHARED_WIN: 'shared-win'>)
+    """
 
     PLAY_ON = "play-on"
     """Play more hands until one seat alone is lowest."""
@@ -341,7 +380,7 @@ class Rules:
     table, so list Q♠ too."""
 
     moon: MoonScoring = attrs.field(default=MoonScoring.ADD_TO_OTHERS, converter=_to_moon)
-    """How a moon shot is scored (rule ``SHOOT_THE_MOON``)."""
+    """How a moon shot is scored (see :class:`MoonScoring`)."""
 
     moon_requires: MoonRequires = attrs.field(
         default=MoonRequires.POSITIVE_CARDS,
@@ -622,7 +661,14 @@ def _points_table(rules: Rules) -> list[int]:
 
 @attrs.frozen
 class RuleTables:
-    """A :class:`Rules` value compiled to masks and tables, computed once per ruleset."""
+    """A :class:`Rules` value compiled to masks and tables, computed once per ruleset.
+
+    Masks hold one bit per card, as :attr:`CardSet.mask` does.
+
+    >>> tables = Rules().tables()
+    >>> tables.hand_size, tables.moon_amount, CardSet.from_mask(tables.first_lead_mask)
+    (13, 26, CardSet.parse('2C'))
+    """
 
     players: int
     """Number of seats."""
