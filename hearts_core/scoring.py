@@ -24,6 +24,12 @@ class HandScore:
         shooter: The seat that shot the moon or the sun, if one did.
         sun: Whether the shot was a sun shot (every trick).
         option: How a moon shot was scored (``None`` for no moon, a sun, or a pending choice).
+
+    >>> from hearts_core import Rules, CardSet
+    >>> taken = [CardSet.parse("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS").mask, 0, 0, 0]
+    >>> result = score_hand(Rules(moon="shooter-chooses"), taken, [13, 0, 0, 0], [0, 0, 0, 0])
+    >>> result.points, result.scores, result.shooter
+    ((26, 0, 0, 0), None, 0)
     """
 
     __slots__ = ("points", "scores", "shooter", "sun", "option")

@@ -21,7 +21,12 @@ __all__ = ["Phase", "Trick", "HandContext", "GameState"]
 
 
 class Phase(enum.Enum):
-    """What the game is waiting for."""
+    """What the game is waiting for.
+
+    >>> from hearts_core import new_game
+    >>> new_game().phase
+    <Phase.DEAL: 'deal'>
+    """
 
     DEAL = "deal"
     """A :class:`~hearts_core.Deal` from the caller (chance)."""
@@ -80,7 +85,13 @@ class Trick:
 
 @attrs.frozen
 class HandContext:
-    """What stays the same for a whole hand, shared by all its states."""
+    """What stays the same for a whole hand, shared by all its states.
+
+    >>> from hearts_core import new_game
+    >>> context = new_game(Rules(players=3)).context
+    >>> context.hand_number, context.scores, context.tables.hand_size
+    (0, (0, 0, 0), 17)
+    """
 
     rules: Rules
     """The rules of the game."""

@@ -176,6 +176,10 @@ def variant_info(name: str) -> Variant:
 
     Raises:
         InvalidRulesError: if no variant has that name.
+
+    >>> info = variant_info("Maria")
+    >>> info.name, info.aliases, info.rules.players
+    ('black-maria', ('maria', 'slippery-anne'), 3)
     """
     wanted = name.strip().lower()
     for info in _catalogue().values():
