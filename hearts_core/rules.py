@@ -313,8 +313,9 @@ class Rules:
     (4, 3, ['left', 'right', 'across', 'hold'])
     >>> Rules(queen_breaks_hearts=True).queen_breaks_hearts
     True
-    >>> [str(Rules(players=3).removed_cards), [d.value for d in Rules(players=3).pass_cycle]]
-    ['2D', ['left', 'right', 'hold']]
+    >>> three = Rules(players=3)
+    >>> str(three.removed_cards), [d.value for d in three.pass_cycle]
+    ('2D', ['left', 'right', 'hold'])
     >>> Rules(players=3, pass_cycle=["across"])
     Traceback (most recent call last):
     ...
