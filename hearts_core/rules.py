@@ -294,6 +294,10 @@ _ODD_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.HOLD
 _DEFAULT_REMOVED: Final = {3: "2D", 4: "", 5: "2C 2D", 6: "2D 3D 3C 4C"}
 
 
+def _default_cycle(rules: Rules) -> tuple[PassDirection, ...]:
+    return _STANDARD_CYCLE if rules.players % 2 == 0 else _ODD_CYCLE
+
+
 def _default_removed(rules: Rules) -> CardSet:
     if rules.lowest_rank != Rank.TWO:
         return CardSet()
@@ -339,10 +343,7 @@ class Rules:
     """Cards each seat passes in a hand that passes."""
 
     pass_cycle: tuple[PassDirection, ...] = attrs.field(
-        default=attrs.Factory(
-            lambda self: _STANDARD_CYCLE if self.players % 2 == 0 else _ODD_CYCLE,
-            takes_self=True,
-        ),
+        default=attrs.Factory(lambda self: _default_cycle(self), takes_self=True),
         converter=_to_directions,
     )
     """Pass direction of hand 0, 1, 2, ... repeating; ``hold`` means no passing. By default
@@ -474,10 +475,23 @@ class Rules:
     def evolve(self, **changes: Any) -> Rules:
         """A copy with ``changes`` applied, validated again.
 
+        The removed cards and the pass cycle, when they are still the defaults
+        for this table, become the defaults for the new one: changing
+        ``players`` or ``lowest_rank`` alone gives a consistent ruleset.
+
         >>> Rules().evolve(target_score=50).target_score
         50
+        >>> five = Rules().evolve(players=5)
+        >>> str(five.removed_cards), [d.value for d in five.pass_cycle]
+        ('2C 2D', ['left', 'right', 'hold'])
         """
-        return attrs.evolve(self, **changes)
+        values = {f.name: getattr(self, f.name) for f in attrs.fields(Rules)}
+        if self.removed_cards == _default_removed(self):
+            del values["removed_cards"]
+        if self.pass_cycle == _default_cycle(self):
+            del values["pass_cycle"]
+        values.update(changes)
+        return Rules(**values)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], source: str | None = None) -> Rules:
