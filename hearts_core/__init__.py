@@ -13,6 +13,7 @@ True
 
 from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard, random_deal
 from hearts_core.cards import FULL_DECK, Card, CardSet, Rank, Suit
+from hearts_core.codec import json_schema
 from hearts_core.describe import describe, describe_variant
 from hearts_core.engine import apply, new_game, step
 from hearts_core.errors import (
@@ -21,6 +22,7 @@ from hearts_core.errors import (
     InvalidCardError,
     InvalidRulesError,
     InvalidSeatError,
+    RecordError,
     Rule,
 )
 from hearts_core.events import (
@@ -38,6 +40,16 @@ from hearts_core.events import (
 )
 from hearts_core.legality import PassChoices, explain, is_legal, legal_actions
 from hearts_core.observation import PlayerView, observe
+from hearts_core.records import (
+    GameRecord,
+    record_from_json,
+    record_to_json,
+    replay,
+    state_from_json,
+    state_to_json,
+    view_from_json,
+    view_to_json,
+)
 from hearts_core.rules import (
     FirstLead,
     HeartPoints,
@@ -112,4 +124,14 @@ __all__ = [
     "variant_names",
     "describe",
     "describe_variant",
+    "RecordError",
+    "GameRecord",
+    "replay",
+    "record_to_json",
+    "record_from_json",
+    "state_to_json",
+    "state_from_json",
+    "view_to_json",
+    "view_from_json",
+    "json_schema",
 ]
