@@ -39,6 +39,7 @@ from hearts_core.events import (
     TrickTaken,
 )
 from hearts_core.legality import PassChoices, explain, is_legal, legal_actions
+from hearts_core.notation import format_hand, parse_hand
 from hearts_core.observation import PlayerView, observe
 from hearts_core.records import (
     GameRecord,
@@ -133,5 +134,7 @@ __all__ = [
     "state_from_json",
     "view_to_json",
     "view_from_json",
+    "format_hand",
+    "parse_hand",
     "json_schema",
 ]
