@@ -11,13 +11,20 @@ no Python.
 from __future__ import annotations
 
 import doctest
+import importlib.util
+import json
+import pkgutil
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from sybil import Sybil
 from sybil.evaluators.python import PythonEvaluator
 from sybil.parsers.markdown import CodeBlockParser, PythonCodeBlockParser, SkipParser
+
+import hearts_core
+from hearts_core import describe_variant, variant_info, variant_names
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs"
@@ -80,3 +87,69 @@ def test_examples_run(path: Path) -> None:
     assert examples, f"{_name(path)} has python blocks but Sybil found no example"
     for example in examples:
         example.evaluate()
+
+
+def _hook(name: str) -> ModuleType:
+    """A module of docs/hooks/, loaded as MkDocs loads it."""
+    path = DOCS / "hooks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"docs_hook_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_each_variant_page_is_its_rulebook_with_its_sources() -> None:
+    hook = _hook("variants")
+    for name in variant_names():
+        info = variant_info(name)
+        page = hook.variant_page(name)
+        book = describe_variant(info)
+        assert page.startswith(f"# {name}\n")
+        assert all(source in page for source in info.sources)
+        for line in book.splitlines():
+            if line.startswith("## "):
+                assert line in page
+    index = hook.catalogue_page()
+    assert all(f"]({name}.md)" in index for name in variant_names())
+
+
+def test_schemas_are_rendered_from_their_files(tmp_path: Path) -> None:
+    hook = _hook("optional_pages")
+    schema = {"title": "Game record", "description": "A whole game.", "type": "object"}
+    (tmp_path / "game.schema.json").write_text(json.dumps(schema), encoding="utf-8")
+    files = hook.schema_files(tmp_path)
+    page = hook.schema_page(files)
+    assert "## Game record" in page and "A whole game." in page and '"type": "object"' in page
+    for path in hook.schema_files():  # the shipped ones, once there are any
+        assert isinstance(json.loads(path.read_text(encoding="utf-8")), dict)
+
+
+def _rendered() -> tuple[set[str], set[str]]:
+    """The objects the API pages render by name, and the modules rendered whole."""
+    names = set(re.findall(r"(?m)^::: (\S+)", "".join(
+        page.read_text(encoding="utf-8") for page in (DOCS / "api").glob("*.md")
+    )))
+    whole = {name for name in names if name.count(".") == 1 and name.split(".")[1].islower()}
+    generated = _hook("optional_pages").present_modules()
+    whole |= {f"hearts_core.{module}" for _, module in generated}
+    return names, whole
+
+
+def test_the_api_reference_renders_every_public_name() -> None:
+    names, whole = _rendered()
+    missing = []
+    for module_name in ["hearts_core"] + [
+        f"hearts_core.{info.name}" for info in pkgutil.iter_modules(hearts_core.__path__)
+    ]:
+        module = importlib.import_module(module_name)
+        for name in getattr(module, "__all__", ()):
+            value = getattr(module, name)
+            home = getattr(value, "__module__", module_name)
+            shown = {f"{module_name}.{name}", f"hearts_core.{name}", f"{home}.{name}"}
+            if shown & names or module_name in whole or home in whole:
+                continue
+            if name not in getattr(hearts_core, "__all__", ()) and module_name.endswith("__main__"):
+                continue  # python -m hearts_core: the command line's page covers it
+            missing.append(f"{module_name}.{name}")
+    assert not missing, f"add these to a page in docs/api/: {missing}"

@@ -17,11 +17,12 @@ this extension:
 
 from __future__ import annotations
 
+import ast
 import importlib
-import inspect
 import re
 from typing import Any
 
+import attrs
 import griffe
 
 _ROLE = re.compile(r":(?:class|func|meth|attr|mod|data|obj|exc):`(~?)([\w.]+)`")
@@ -87,6 +88,11 @@ def _roles_to_links(obj: griffe.Object, text: str) -> str:
         if target is None:
             return f"`{label}`"
         path = target.path
+        if isinstance(target, griffe.Alias):
+            try:
+                path = target.final_target.path  # autorefs knows every rendered object by it
+            except (griffe.AliasResolutionError, griffe.CyclicAliasError):
+                return f"`{label}`"
         if not _public(path):
             return f"`{label}`"
         return f"[`{label}`][{path}]"
@@ -99,36 +105,71 @@ def _literal_blocks(text: str) -> str:
     return re.sub(r"::\n\n", ":\n\n", text)
 
 
+def _field_default(value: object) -> tuple[str | None, bool]:
+    """The default an attrs field's source value gives: ``(expression, computed)``.
+
+    ``attrs.field(default=X, converter=...)`` gives ``X``; a ``Factory`` (or no
+    default) gives ``None``, with ``computed`` true for a Factory.
+    """
+    if value is None:
+        return None, False
+    text = str(value)
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return text, False
+    if isinstance(node, ast.Call) and ast.unparse(node.func) in ("attrs.field", "attr.ib"):
+        for keyword in node.keywords:
+            if keyword.arg == "default":
+                node = keyword.value
+                break
+        else:
+            factory = any(k.arg == "factory" for k in node.keywords)
+            return None, factory
+    if isinstance(node, ast.Call) and ast.unparse(node.func) in ("attrs.Factory", "Factory"):
+        return None, True
+    return ast.unparse(node), False
+
+
 def _attrs_init(cls: griffe.Class) -> None:
-    """Give an attrs class the signature of its generated ``__init__``."""
+    """Give an attrs class the signature of its generated ``__init__``.
+
+    The parameters are the fields attrs puts in ``__init__`` (read from the
+    imported class), typed and defaulted as the source declares them; a
+    default computed by a ``Factory`` shows as ``...`` (the field's docstring
+    says what it is). The fields' shown values become their plain defaults.
+    """
     if "__init__" in cls.members:
         return
     try:
         runtime = getattr(importlib.import_module(cls.module.path), cls.name)
     except (ImportError, AttributeError):
         return
-    if not hasattr(runtime, "__attrs_attrs__"):
+    if not attrs.has(runtime):
         return
     parameters = [griffe.Parameter("self", kind=griffe.ParameterKind.positional_or_keyword)]
-    for parameter in inspect.signature(runtime).parameters.values():
-        annotation = parameter.annotation
-        if annotation is inspect.Parameter.empty:
-            annotation = None
-        elif not isinstance(annotation, str):
-            annotation = inspect.formatannotation(annotation)
-        default: str | None = None
-        if parameter.default is not inspect.Parameter.empty:
-            default = "..." if "NOTHING" in repr(parameter.default) else repr(parameter.default)
+    for field in attrs.fields(runtime):
+        member = cls.members.get(field.name)
+        attribute = member if isinstance(member, griffe.Attribute) else None
+        default, computed = _field_default(attribute.value if attribute else None)
+        if attribute is not None:
+            attribute.value = default
+        if not field.init:
+            continue
         parameters.append(
             griffe.Parameter(
-                parameter.name,
-                annotation=annotation,
-                kind=griffe.ParameterKind(parameter.kind.description),
-                default=default,
+                field.alias or field.name,
+                annotation=attribute.annotation if attribute else None,
+                kind=(
+                    griffe.ParameterKind.keyword_only
+                    if field.kw_only
+                    else griffe.ParameterKind.positional_or_keyword
+                ),
+                default="..." if computed else default,
             )
         )
     init = griffe.Function("__init__", parameters=griffe.Parameters(*parameters), returns="None")
-    init.labels.add("attrs-generated")
+    init.parent = cls
     cls.set_member("__init__", init)
 
 
