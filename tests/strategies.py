@@ -436,11 +436,30 @@ def _subsets(cards: CardSet, sizes: SearchStrategy[int]) -> SearchStrategy[CardS
     )
 
 
+def _own_plays(state: GameState, seats: Sequence[int]) -> SearchStrategy[object]:
+    """A seat among ``seats`` plays a card it holds (any card if its hand is empty)."""
+    return st.sampled_from(seats).flatmap(
+        lambda seat: st.sampled_from(state.hands[seat].cards() or DECK).map(
+            lambda card: PlayCard(seat, card)
+        )
+    )
+
+
+def _own_passes(
+    state: GameState, seats: Sequence[int], sizes: SearchStrategy[int]
+) -> SearchStrategy[object]:
+    """A seat among ``seats`` passes cards it holds, ``sizes`` of them."""
+    return st.sampled_from(seats).flatmap(
+        lambda seat: _subsets(state.hands[seat], sizes).map(lambda cards: PassCards(seat, cards))
+    )
+
+
 def candidate_actions(state: GameState) -> SearchStrategy[object]:
-    """Actions to try in ``state``: every kind, most of them illegal, many of them
-    close to legal (the right seat with a wrong card, a pass one card short, ...)."""
+    """Actions to try in ``state``: every kind, most of them illegal, and many of
+    them near misses for the phase: the seat to play with each of its cards, a
+    seat passing one card too few or too many, or passing a second time."""
     cards = st.sampled_from(DECK)
-    options: list[SearchStrategy[object]] = [
+    anything: list[SearchStrategy[object]] = [
         st.builds(PlayCard, st.integers(-1, PLAYERS), cards),
         st.builds(
             PassCards,
@@ -452,33 +471,20 @@ def candidate_actions(state: GameState) -> SearchStrategy[object]:
         bad_deals(),
         st.sampled_from((None, "2C", 0, (0, "2C"))),
     ]
-    if state.hands:
-        seats = st.integers(0, PLAYERS - 1)
-        hand_cards = seats.flatmap(
-            lambda seat: st.sampled_from(state.hands[seat].cards() or DECK).map(
-                lambda card: (seat, card)
-            )
-        )
-        options.append(hand_cards.map(lambda pair: PlayCard(pair[0], pair[1])))
-        to_act = state.to_act or (0,)
-        current = st.sampled_from(to_act)
-        options.append(
-            current.flatmap(
-                lambda seat: st.sampled_from(state.hands[seat].cards() or DECK).map(
-                    lambda card: PlayCard(seat, card)
-                )
-            )
-        )
-        count = state.rules.pass_count
-        sizes = st.integers(max(0, count - 1), count + 1)
-        options.append(
-            seats.flatmap(
-                lambda seat: _subsets(state.hands[seat], sizes).map(
-                    lambda chosen: PassCards(seat, chosen)
-                )
-            )
-        )
-    return st.one_of(options)
+    if not state.hands:
+        return st.one_of(anything)
+    seats = range(PLAYERS)
+    count = state.rules.pass_count
+    near: list[SearchStrategy[object]] = [_own_plays(state, seats)]
+    if state.phase is Phase.PLAY:
+        near.append(_own_plays(state, state.to_act))
+    elif state.phase is Phase.PASS:
+        near.append(_own_passes(state, seats, st.integers(max(0, count - 1), count + 1)))
+        passed = [seat for seat, cards in enumerate(state.passes) if cards is not None]
+        if passed:
+            near.append(_own_passes(state, passed, st.just(count)))
+    # Near misses half the time, anything the other half.
+    return st.one_of(st.one_of(near), st.one_of(anything))
 
 
 # --- what a game reached ------------------------------------------------------------
