@@ -597,8 +597,11 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged(data: st.DataObject
     game = data.draw(one_hand_games(), label="game")
     report(game)
     reached: set[Rule] = set()
-    indices = st.lists(st.integers(0, len(game.states) - 1), min_size=1, max_size=20)
-    for index in data.draw(indices, label="states tried"):
+    # Every state but the many of play, and a dozen of those.
+    rare = [i for i, s in enumerate(game.states) if s.phase is not Phase.PLAY]
+    playing = [i for i, s in enumerate(game.states) if s.phase is Phase.PLAY]
+    drawn = st.lists(st.sampled_from(playing), max_size=12) if playing else st.just([])
+    for index in rare + data.draw(drawn, label="states of play tried"):
         state = game.states[index]
         for _ in range(3):
             action = data.draw(candidate_actions(state), label="candidate")
@@ -773,14 +776,14 @@ def replayed_variants(draw: DrawFn, game: Game, index: int, seat: int) -> GameSt
 
 
 def _checked_states(data: st.DataObject, game: Game) -> list[int]:
-    """A few indices of states with cards in hand, drawn from ``game``."""
-    indices = [i for i, s in enumerate(game.states) if i and s.phase in (Phase.PASS, Phase.PLAY)]
-    if not indices:
-        return []
-    return data.draw(
-        st.lists(st.sampled_from(indices), min_size=1, max_size=4, unique=True),
-        label="states checked",
-    )
+    """Indices of states with cards in hand: every passing state (where hidden
+    choices are pending) and a few drawn states of play."""
+    passing = [i for i, s in enumerate(game.states) if i and s.phase is Phase.PASS]
+    playing = [i for i, s in enumerate(game.states) if i and s.phase is Phase.PLAY]
+    if not playing:
+        return passing
+    drawn = st.lists(st.sampled_from(playing), min_size=1, max_size=3, unique=True)
+    return passing + data.draw(drawn, label="states of play checked")
 
 
 def _same_view(state: GameState, other: GameState, seat: int) -> None:
