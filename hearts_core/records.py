@@ -663,7 +663,7 @@ waiting for a deal
     """
     reader = Reader()
     doc = reader.json_object(data, "$", required=_STATE_KEYS, optional=("variant",))
-    if doc is None or len(doc) < len(_STATE_KEYS):
+    if doc is None or any(key not in doc for key in _STATE_KEYS):
         reader.raise_if_any()
     assert doc is not None
     _check_format(reader, doc, STATE_FORMAT)
@@ -1062,7 +1062,7 @@ def view_from_data(data: Any) -> PlayerView:
     """
     reader = Reader()
     doc = reader.json_object(data, "$", required=_VIEW_KEYS, optional=("variant",))
-    if doc is None or len(doc) < len(_VIEW_KEYS):
+    if doc is None or any(key not in doc for key in _VIEW_KEYS):
         reader.raise_if_any()
     assert doc is not None
     _check_format(reader, doc, VIEW_FORMAT)
