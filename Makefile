@@ -48,7 +48,7 @@ test: $(VENV)/.installed-dev
 	if [ -n "$$failed" ]; then echo "== make test: failed:$$failed"; exit 1; fi
 
 play: $(VENV)/.installed-run
-	$(BIN)/python -m hearts_core $(ARGS)
+	$(BIN)/hearts play $(ARGS)
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/playout.py $(ARGS)

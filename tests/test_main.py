@@ -1,35 +1,148 @@
-"""The command-line game (python -m hearts_core) and the bots it uses."""
+"""The hearts command (hearts_core.cli, also python -m hearts_core): driven through main() and as
+a subprocess, in plain text and with rich, with scripted answers playing whole games."""
 
 from __future__ import annotations
 
-import doctest
+import io
 import random
 import re
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO, cast
 
 import pytest
 
-import hearts_core.__main__ as cli
-from hearts_core import Action, HandScored, MoonShot, PlayerView, Rules, variant
-from hearts_core.bots import Bot, RandomBot, SimpleBot, play_game
-
-_ROW = re.compile(
-    r"^  (points|scores|totals|final totals)\s+(-?\d+)\s+(-?\d+)\s+(-?\d+)\s+(-?\d+)$"
+from hearts_core import (
+    Card,
+    CardSet,
+    Deal,
+    Rules,
+    apply,
+    describe_variant,
+    new_game,
+    variant,
+    variant_info,
+    variant_names,
 )
+from hearts_core.bots import RuleBot
+from hearts_core.cli import _Screen, _Table, main, parse_card, parse_cards
+from hearts_core.errors import InvalidCardError
+
+REPO = Path(__file__).resolve().parents[1]
+
+_ROW = re.compile(r"^  (points|scores|totals|final totals)((?:\s+-?\d+)+)$")
 
 
-def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def _run(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "hearts_core", *args],
         cwd=cwd,
+        input=stdin,
         capture_output=True,
         text=True,
+        encoding="utf-8",
         timeout=120,
         check=False,
     )
+
+
+def _main(*args: str, stdin: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    status = main(list(args), stdin=io.StringIO(stdin), stdout=out)
+    return status, out.getvalue()
+
+
+# Reading cards.
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("QS", "QS"),
+        ("qs", "QS"),
+        ("q♠", "QS"),
+        ("Q♠️", "QS"),
+        ("♠Q", "QS"),
+        ("s q", "QS"),
+        ("queen of spades", "QS"),
+        ("Queen Spades", "QS"),
+        ("10h", "TH"),
+        ("10♥", "TH"),
+        ("t♡", "TH"),
+        ("ten of hearts", "TH"),
+        ("h10", "TH"),
+        ("2c", "2C"),
+        ("two of clubs", "2C"),
+        ("ace of diamonds", "AD"),
+        ("  jd ", "JD"),
+        ("K-♣", "KC"),
+    ],
+)
+def test_parse_card_reads_natural_spellings(text: str, card: str) -> None:
+    assert parse_card(text) is Card.parse(card)
+
+
+@pytest.mark.parametrize("text", ["", "Q", "S", "QQ", "1O h", "queen", "11h", "QS KS", "zz"])
+def test_parse_card_refuses_anything_but_one_card(text: str) -> None:
+    with pytest.raises(InvalidCardError):
+        parse_card(text)
+
+
+def test_parse_cards_reads_a_pass() -> None:
+    expected = [Card.parse(c) for c in ("QS", "KS", "AS")]
+    for text in ("QS KS AS", "qs,ks,as", "q♠ k♠ a♠", "QSKSAS", "queen of spades, ks and ace ♠"):
+        assert parse_cards(text) == expected, text
+    with pytest.raises(InvalidCardError, match="not a card"):
+        parse_cards("QS KS A")
+
+
+# variants, rules
+
+
+def test_variants_lists_every_shipped_variant() -> None:
+    status, out = _main("variants", "--style", "plain")
+    assert status == 0
+    names = [line.split()[0] for line in out.splitlines()[1:]]
+    assert names == list(variant_names())
+    assert re.search(r"^black-maria\s+3\s+maria, slippery-anne\s+Black Maria", out, re.M)
+
+
+def test_rules_prints_the_rulebook() -> None:
+    status, out = _main("rules", "classic", "--style", "plain")
+    assert status == 0
+    assert out == describe_variant(variant_info("classic"))
+    status, out = _main("rules", "--style", "plain")
+    assert out == describe_variant(variant_info("standard"))
+    status, out = _main("rules", "001", "--style", "rich")
+    assert status == 0 and "classic" in out and "# classic" not in out  # rendered, not raw
+
+
+def test_unknown_variant_and_bad_arguments_are_usage_errors(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for args in (
+        ["rules", "no-such-rules"],
+        ["watch", "--variant", "no-such-rules"],
+        ["watch", "--bots", "rule,rule"],
+        ["watch", "--bots", "genius"],
+        ["simulate", "--games", "0"],
+        ["simulate", "--games", "2", "--bots", "rule,rule,rule,rule,rule"],
+        ["play", "--bots", "mc:0"],
+        ["play", "--seed", "x"],
+    ):
+        with pytest.raises(SystemExit) as exit_info:
+            _main(*args)
+        assert exit_info.value.code == 2, args
+    err = capsys.readouterr().err
+    assert "no variant named 'no-such-rules'" in err
+    assert "give one bot, or 4 separated by commas, not 2" in err
+    assert "unknown bot 'genius'" in err
+
+
+# watch
 
 
 def _rows(output: str) -> list[tuple[str, tuple[int, ...]]]:
@@ -37,157 +150,367 @@ def _rows(output: str) -> list[tuple[str, tuple[int, ...]]]:
     for line in output.splitlines():
         match = _ROW.match(line)
         if match:
-            rows.append((match[1], tuple(int(v) for v in match.groups()[1:])))
+            rows.append((match[1], tuple(int(v) for v in match[2].split())))
     return rows
 
 
-def test_cli_prints_a_whole_game_consistently(tmp_path: Path) -> None:
-    result = _run("--seed", "3", cwd=tmp_path)
-    assert result.returncode == 0, result.stderr
-    out = result.stdout
+def _check_watched_game(out: str, players: int, hand_points: int) -> None:
     hands = re.findall(
         r"^Hand (\d+) \(seat (\d) deals\): (pass left|pass right|pass across|no passing)$",
         out,
         re.MULTILINE,
     )
     assert [int(n) for n, _, _ in hands] == list(range(1, len(hands) + 1))
-    assert len(
-        re.findall(r"^ +\d+\. seat \d: (\S\S ){4}-> seat \d \(\d+ points?\)", out, re.M)
-    ) == (13 * len(hands))
-
     # Each hand prints its points (and its scores, after a moon shot) and the totals;
     # the totals must be the running sum of the hand scores.
-    rows = _rows(out)
-    totals: tuple[int, ...] = (0, 0, 0, 0)
-    hand_rows = 0
+    totals: tuple[int, ...] = (0,) * players
     scores: tuple[int, ...] | None = None
+    hand_rows = 0
+    rows = _rows(out)
     for label, values in rows:
+        assert len(values) == players
         if label in ("points", "scores"):
             scores = values
             if label == "points":
                 hand_rows += 1
-                assert sum(values) == 26
+                assert sum(values) == hand_points
         elif label == "totals":
             assert scores is not None
             totals = tuple(t + s for t, s in zip(totals, scores, strict=True))
             assert values == totals
             scores = None
     assert hand_rows == len(hands)
-
     label, final = rows[-1]
     assert label == "final totals" and final == totals
-    assert max(final) >= 100
     low = min(final)
-    assert final.count(low) == 1
-    winner = final.index(low)
-    assert out.rstrip().splitlines()[-1] == f"Winner: seat {winner} with {low} points"
+    winners = [f"seat {s}" for s, total in enumerate(final) if total == low]
+    assert out.rstrip().splitlines()[-1].endswith(f"{', '.join(winners)} with {low} points")
 
 
-def test_cli_same_seed_same_game_and_variants(tmp_path: Path) -> None:
-    first = _run("--seed", "11", "--variant", "classic", cwd=tmp_path)
-    second = _run("--seed", "11", "--variant", "001", cwd=tmp_path)
-    assert first.returncode == second.returncode == 0
-    assert first.stdout.splitlines()[1:] == second.stdout.splitlines()[1:]
-    other = _run("--seed", "12", "--variant", "classic", cwd=tmp_path)
-    assert other.stdout.splitlines()[1:] != first.stdout.splitlines()[1:]
+def test_watch_prints_a_whole_game_consistently(tmp_path: Path) -> None:
+    result = _run("watch", "--seed", "3", "--style", "plain", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    _check_watched_game(result.stdout, 4, 26)
+    tricks = re.findall(
+        r"^ +\d+\. seat \d: (?:\S\S ){4}-> seat \d \(\d+ points?\)", result.stdout, re.M
+    )
+    assert len(tricks) == 13 * len(re.findall(r"^Hand \d+", result.stdout, re.M))
 
 
-def test_cli_rejects_an_unknown_variant(tmp_path: Path) -> None:
-    result = _run("--variant", "no-such-rules", cwd=tmp_path)
-    assert result.returncode == 2
-    assert "no variant named 'no-such-rules'" in result.stderr
-    assert "standard" in result.stderr
+@pytest.mark.parametrize(
+    ("name", "points"),
+    [("three-player", 26), ("six-player", 26), ("black-maria", 43), ("hartenjagen", 15)],
+)
+def test_watch_plays_other_tables(name: str, points: int) -> None:
+    status, out = _main("watch", "--seed", "4", "--variant", name, "--style", "plain")
+    assert status == 0
+    _check_watched_game(out, variant(name).players, points)
 
 
-def test_main_module_doctests() -> None:
-    # pytest's --doctest-modules skips __main__.py, so its examples run here.
-    results = doctest.testmod(cli, optionflags=doctest.ELLIPSIS)
-    assert results.attempted > 0
-    assert results.failed == 0
+def test_watch_same_seed_same_game() -> None:
+    first = _main("watch", "--seed", "11", "--variant", "classic", "--style", "plain")[1]
+    alias = _main("watch", "--seed", "11", "--variant", "001", "--style", "plain")[1]
+    other = _main("watch", "--seed", "12", "--variant", "classic", "--style", "plain")[1]
+    assert first.splitlines()[1:] == alias.splitlines()[1:]
+    assert other.splitlines()[1:] != first.splitlines()[1:]
+    mixed = _main("watch", "--seed", "11", "--bots", "mc:2,rule,random,rule", "--style", "plain")
+    assert mixed[0] == 0 and "MonteCarloBot(samples=2" in mixed[1]
 
 
-class _Checked:
-    """Wraps a bot and fails the test if it ever picks an action that is not offered."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.decisions = 0
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        assert view.is_my_turn
-        action = self.bot.choose(view, rng)
-        assert action in view.legal_actions, (view.seat, view.phase, action)
-        self.decisions += 1
-        return action
-
-
-def _hand_scores(
-    make_bots: Callable[[int], Sequence[Bot]], rules: Rules, hands: int, seed: int
-) -> list[tuple[int, tuple[int, ...]]]:
-    """(game number, scores) of the first ``hands`` hands of games seeded seed, seed+1, ..."""
-    found: list[tuple[int, tuple[int, ...]]] = []
-    game = 0
-    while len(found) < hands:
-        for _, events in play_game(make_bots(game), rules, random.Random(seed + game)):
-            found.extend((game, e.scores) for e in events if isinstance(e, HandScored))
-            if len(found) >= hands:
-                break
-        game += 1
-    return found[:hands]
+def test_watch_stops_quietly_when_the_reader_goes(tmp_path: Path) -> None:
+    script = (
+        "import subprocess, sys\n"
+        "p = subprocess.Popen([sys.executable, '-m', 'hearts_core', 'watch', '--seed', '1',"
+        " '--style', 'plain'], stdout=subprocess.PIPE, stderr=subprocess.PIPE)\n"
+        "p.stdout.readline(); p.stdout.close(); err = p.stderr.read(); p.wait()\n"
+        "print(p.returncode, repr(err))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    code, err = result.stdout.split(" ", 1)
+    assert code in ("0", "1") and "Traceback" not in err
 
 
-@pytest.mark.parametrize("name", ["standard", "classic", "moon-subtract"])
-def test_bots_only_choose_legal_actions(name: str) -> None:
-    checked = [
-        _Checked(SimpleBot()),
-        _Checked(RandomBot()),
-        _Checked(SimpleBot()),
-        _Checked(RandomBot()),
-    ]
-    scores = _hand_scores(lambda game: checked, variant(name), 200, seed=100)
-    assert len(scores) == 200
-    assert all(bot.decisions > 200 * 13 for bot in checked)
+# simulate
 
 
-def test_simple_bot_can_choose_a_moon_option() -> None:
-    # A shooter-chooses game where seats shoot now and then: SimpleBot must pick a
-    # ChooseMoon from the two offered, and subtract only with a total to subtract from.
-    checked = [_Checked(SimpleBot()) for _ in range(4)]
-    choices = 0
-    for game in range(30):
-        for _, events in play_game(checked, variant("classic"), random.Random(game)):
-            choices += sum(1 for e in events if isinstance(e, MoonShot) and e.option is None)
-    assert choices > 0, "no moon shot in 30 games: the test no longer exercises ChooseMoon"
+def test_simulate_tabulates_wins_points_and_moons() -> None:
+    status, out = _main("simulate", "--games", "6", "--seed", "2", "--style", "plain")
+    assert status == 0
+    lines = out.splitlines()
+    assert (
+        lines[0]
+        == "Simulating 6 games of 'standard', seed 2: 1. rule, 2. random, 3. rule, 4. random"
+    )
+    progress = [line for line in lines if line.startswith("games: ")]
+    assert progress[-1] == "games: 6/6"
+    table = lines[lines.index(next(line for line in lines if line.startswith("bot"))) :]
+    assert table[0].split() == ["bot", "wins", "win", "rate", "points/hand", "(95%", "CI)", "moons"]
+    rows = [re.split(r"\s{2,}", line.strip()) for line in table[1:]]
+    assert [r[0] for r in rows] == ["1. rule", "2. random", "3. rule", "4. random"]
+    assert sum(float(r[1]) for r in rows) == pytest.approx(6)
+    means = [float(r[3].split(" ± ")[0]) for r in rows]
+    assert max(means[0], means[2]) < min(means[1], means[3])  # rule bots take fewer points
+    hands = int(re.search(r"6 games, (\d+) hands", out)[1])  # type: ignore[index]
+    assert hands >= 6 * 4
 
 
-def _mean_against_random(bot: Bot, hands: int = 200, seed: int = 7) -> tuple[float, float]:
-    """Mean score per hand of ``bot`` and of the three RandomBots it plays against.
+def test_simulate_same_seed_same_table_and_rich_style() -> None:
+    plain = _main("simulate", "--games", "3", "--seed", "5", "--style", "plain")[1]
+    again = _main("simulate", "--games", "3", "--seed", "5", "--style", "plain")[1]
+    strip = re.compile(r"in [\d.]+ s")
+    assert strip.sub("", plain) == strip.sub("", again)
+    status, fancy = _main(
+        "simulate", "--games", "3", "--seed", "5", "--style", "rich", "--bots", "rule"
+    )
+    assert status == 0
+    assert "┃" in fancy and "━" in fancy  # a rich table
+    assert "┃" not in plain
 
-    ``bot`` moves to the next seat each game, so no seat's luck decides.
+
+def test_without_rich_everything_is_plain(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "rich", None)  # import rich now fails
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out = Terminal()
+    assert main(["simulate", "--games", "2", "--seed", "1"], stdout=out) == 0
+    text = out.getvalue()
+    assert "┃" not in text and "games [" in text and "\r" in text  # the plain progress bar
+    with pytest.raises(SystemExit):
+        main(["variants", "--style", "rich"], stdout=io.StringIO())
+    with_rich_off = io.StringIO()
+    assert main(["rules", "classic"], stdout=with_rich_off) == 0
+    assert with_rich_off.getvalue() == describe_variant(variant_info("classic"))
+
+
+# play
+
+
+class Player(io.TextIOBase):
+    """Answers each prompt of ``hearts play`` from what the transcript shows so far.
+
+    A card prompt gets the first legal card of the last "Legal:" line, written each time in
+    another spelling; a pass prompt the first cards of the hand shown; the moon prompt
+    ``subtract``. ``mistakes`` are sent first, one per prompt, to see them refused
+    (``NOT-HELD``: cards the hand lacks; ``TWICE``: one card named again and again).
     """
 
-    def seating(game: int) -> list[Bot]:
-        bots: list[Bot] = [RandomBot() for _ in range(4)]
-        bots[game % 4] = bot
-        return bots
+    spellings: tuple[Callable[[Card], str], ...] = (
+        lambda c: str(c),
+        lambda c: str(c).lower(),
+        lambda c: c.symbol.lower(),
+        lambda c: f"{c.rank.name.lower()} of {c.suit.name.lower()}",
+        lambda c: c.suit.symbol + " " + c.symbol[:-1],
+    )
 
-    mine: list[int] = []
-    theirs: list[int] = []
-    for game, scores in _hand_scores(seating, Rules(), hands, seed):
-        seat = game % 4
-        mine.append(scores[seat])
-        theirs.extend(s for i, s in enumerate(scores) if i != seat)
-    return sum(mine) / len(mine), sum(theirs) / len(theirs)
+    def __init__(self, out: io.StringIO, mistakes: list[str] | None = None) -> None:
+        self.out = out
+        self.sent: list[str] = []
+        self.mistakes = list(mistakes or [])
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        lines = self.out.getvalue().splitlines()
+        prompt = lines[-1]
+        if self.mistakes and prompt.startswith(("Your card:", "Pass ")):
+            answer = self.mistakes.pop(0)
+            if answer in ("NOT-HELD", "TWICE"):
+                hand = self._hand(lines)
+                count = int(prompt.split()[1])
+                if answer == "TWICE":
+                    answer = " ".join([hand[0]] * count)
+                else:
+                    held = {parse_card(c) for c in hand}
+                    missing = sorted(set(CardSet.parse("") ^ Rules().deck) - held)
+                    answer = " ".join(str(c) for c in missing[:count])
+        elif prompt.startswith("Your card:"):
+            legal = next(line for line in reversed(lines) if line.startswith("Legal: "))
+            card = parse_card(legal.split()[1])
+            answer = self.spellings[len(self.sent) % len(self.spellings)](card)
+        elif prompt.startswith("Pass "):
+            count = int(prompt.split()[1])
+            answer = ", ".join(self._hand(lines)[:count])
+        elif "'subtract'" in prompt:
+            answer = "subtract"
+        else:
+            raise AssertionError(f"unexpected prompt: {prompt!r}")
+        self.sent.append(answer)
+        return answer + "\n"
+
+    @staticmethod
+    def _hand(lines: list[str]) -> list[str]:
+        """The cards of the last hand shown."""
+        start = max(i for i, line in enumerate(lines) if line == "Your hand:")
+        hand = []
+        for line in lines[start + 1 :]:
+            if not line.startswith("  "):
+                break
+            symbol, *ranks = line.split()
+            hand += [rank + symbol for rank in ranks]
+        return hand
 
 
-def test_simple_bot_beats_random_bots() -> None:
-    simple, random_ = _mean_against_random(SimpleBot())
-    # Seen: about 2.5 points a hand against about 8 for the random seats.
-    assert simple < 0.6 * random_, (simple, random_)
+def _as_input(player: Player) -> TextIO:
+    return cast(TextIO, player)
 
 
-def test_the_strength_check_can_fail() -> None:
-    # The same measurement does not flatter a random player: the check above
-    # separates a better bot from an equal one.
-    mine, theirs = _mean_against_random(RandomBot())
-    assert mine > 0.75 * theirs, (mine, theirs)
+def _play_in_process(*args: str, mistakes: list[str] | None = None) -> tuple[int, str, Player]:
+    out = io.StringIO()
+    player = Player(out, mistakes)
+    status = main(["play", "--style", "plain", *args], stdin=_as_input(player), stdout=out)
+    return status, out.getvalue(), player
+
+
+def _hand_size(players: int) -> int:
+    return {3: 17, 4: 13, 5: 10, 6: 8}[players]
+
+
+def _check_played_game(out: str, players: int) -> None:
+    hands = len(re.findall(r"^— Hand \d+: ", out, re.M))
+    assert hands >= 1
+    # Every trick of every hand was taken, and the person played one card to each.
+    assert len(re.findall(r"takes? the trick", out)) == hands * _hand_size(players)
+    assert len(re.findall(r"^Your card: \S.*$", out, re.M)) >= hands * _hand_size(players)
+    assert re.search(r"^Game over\. .+ wins? with -?\d+\.$", out, re.M)
+
+
+def test_play_a_whole_game_with_scripted_answers() -> None:
+    status, out, player = _play_in_process("--seed", "5")
+    assert status == 0
+    _check_played_game(out, 4)
+    assert out.startswith("Hearts (standard), seed 5: you are seat 0, against West, North and East")
+    # Each answer was a legal card: nothing was refused.
+    assert "Not allowed" not in out and "not a card" not in out
+    assert len(re.findall(r"^Your card: ", out, re.M)) == 13 * out.count("— Hand ")
+    # The hand is shown suit by suit, the trick so far, the legal cards and the scores.
+    assert re.search(r"^Your hand:\n(  [♣♦♥♠]  [2-9JQKA10 ]+\n)+", out, re.M)
+    assert re.search(r"^On the table: (West|North|East) \S+", out, re.M)
+    assert re.search(r"^Legal: (\S+ )*\S+$", out, re.M)
+    assert re.search(r"^Trick \d+ · scores: You -?\d+", out, re.M)
+    assert re.search(r"^You passed \S+ \S+ \S+ to (West|East|North)\.$", out, re.M)
+    assert re.search(r"^(West|East|North) passed you \S+ \S+ \S+\.$", out, re.M)
+    # No other seat's pass is shown.
+    assert not re.search(r"^(West|North|East) passed (?!you)", out, re.M)
+    # Every spelling was used.
+    assert any(" of " in answer for answer in player.sent)
+    assert any(answer[0] in "♣♦♥♠" for answer in player.sent)
+
+
+def test_play_explains_a_refused_pass() -> None:
+    status, out, _ = _play_in_process("--seed", "5", mistakes=["2C", "banana", "TWICE", "NOT-HELD"])
+    assert status == 0
+    assert "Not allowed: seat 0 must pass 3 cards, not 1 (WRONG_PASS_COUNT: " in out
+    assert "not a card: 'banana'. Type 'help' for how to write cards." in out
+    assert "You named a card twice." in out
+    assert re.search(
+        r"^Not allowed: seat 0 does not hold \S+, \S+, \S+ \(CARD_NOT_IN_HAND: ", out, re.M
+    )
+    _check_played_game(out, 4)
+
+
+def test_play_explains_a_refused_card_with_the_rule() -> None:
+    # Seat 3 leads 2♣ and the person, next, must follow clubs.
+    rules = Rules(pass_cycle=["hold"], single_hand=True)
+    deal = Deal(
+        [
+            "3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2H 3H",
+            "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "4H 5H 6H 7H 8H 9H TH JH QH KH AH AC 2S",
+            "2C 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+        ]
+    )
+    out = io.StringIO()
+    player = Player(out, mistakes=["2H", "AD", "banana", "2", "K"])
+    table = _Table(_Screen(out, use_rich=False), _as_input(player), rules, [RuleBot()] * 4, "x")
+    assert table.run(random.Random(0), apply(new_game(rules), deal)) == 0
+    text = out.getvalue()
+    assert "On the table: East 2♣" in text
+    assert "Legal: 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣" in text
+    assert (
+        "Not allowed: seat 0 must follow clubs and holds 3C, 4C, 5C, 6C, 7C, 8C, 9C, TC, JC, "
+        "QC, KC (MUST_FOLLOW_SUIT: A seat holding a card of the suit led must play one.)"
+    ) in text
+    assert "Not allowed: seat 0 does not hold AD (CARD_NOT_IN_HAND: " in text
+    assert "not a card: 'banana'." in text
+    assert "no legal card of that rank; name the suit too." in text
+    # A rank alone names the one legal card of that rank: K is K♣.
+    assert "Your card: K\nWest plays" in text
+    assert "Game over." in text
+
+
+def test_play_the_moon_choice() -> None:
+    rules = Rules(pass_cycle=["hold"], moon="shooter-chooses", single_hand=True)
+    deal = Deal(
+        [
+            "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+            "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+            "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+        ]
+    )
+    out = io.StringIO()
+    player = Player(out)
+    table = _Table(_Screen(out, use_rich=False), _as_input(player), rules, [RuleBot()] * 4, "x")
+    assert table.run(random.Random(0), apply(new_game(rules), deal)) == 0
+    text = out.getvalue()
+    assert "You shot the moon!" in text
+    assert (
+        "Type 'add' to add 26 to every other player, "
+        "or 'subtract' to take 26 off your own total: subtract"
+    ) in text
+    assert "You shot the moon: it takes 26 off the shooter's total." in text
+    assert re.search(r"^totals\s+-26\s+0\s+0\s+0$", text, re.M)
+
+
+def test_play_quits_and_stops_at_the_end_of_input() -> None:
+    status, out = _main("play", "--seed", "1", "--style", "plain", stdin="help\nhand\nquit\n")
+    assert status == 0 and out.rstrip().endswith("Game abandoned.")
+    assert "Commands: 'hand' shows your hand again" in out
+    assert out.count("Your hand:") == 2
+    status, out = _main("play", "--seed", "1", "--style", "plain", stdin="")
+    assert status == 1 and out.rstrip().endswith("Input ended before the game did.")
+    # With no command, hearts plays.
+    status, bare = _main("--seed", "1", "--style", "plain", stdin="")
+    assert (status, bare) == (1, out)
+
+
+@pytest.mark.parametrize("name", ["standard", "three-player", "six-player", "classic"])
+def test_play_as_a_subprocess_to_the_end(name: str, tmp_path: Path) -> None:
+    # The answers a scripted player gave in process, sent at once to the real command,
+    # play the same whole game to the end.
+    status, expected, player = _play_in_process("--seed", "9", "--variant", name)
+    assert status == 0
+    _check_played_game(expected, variant(name).players)
+    result = _run(
+        "play",
+        "--seed",
+        "9",
+        "--variant",
+        name,
+        "--style",
+        "plain",
+        cwd=tmp_path,
+        stdin="\n".join(player.sent) + "\n",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == expected
+
+
+def test_the_hearts_script_is_declared() -> None:
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["scripts"] == {"hearts": "hearts_core.cli:main"}
+    assert any(r.startswith("rich") for r in project["optional-dependencies"]["rich"])
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^play: .*\n\t.*hearts play \$\(ARGS\)$", makefile, re.M)
+
+
+def test_python_dash_m_runs_the_same_command(tmp_path: Path) -> None:
+    result = _run("variants", "--style", "plain", cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stdout == _main("variants", "--style", "plain")[1]
+    help_text = _run("--help", cwd=tmp_path).stdout
+    for command in ("play", "watch", "simulate", "rules", "variants"):
+        assert command in help_text
