@@ -5,9 +5,11 @@
 * ``hearts simulate --games N [--variant NAME] [--bots BOTS] [--seed N]``: a table of
   win rates, mean points per hand and moons.
 * ``hearts rules [VARIANT]``: the rulebook; ``hearts variants``: the shipped variants.
+* ``hearts replay FILE``: a saved game record (``play --save`` and ``watch --save`` write
+  one), trick by trick.
 
-``python -m hearts_core`` runs the same command; with no subcommand it plays
-(``hearts --seed 3`` is ``hearts play --seed 3``). A bot is ``random``,
+``python -m hearts_core`` runs the same command; with no subcommand it
+watches bots play (``hearts --seed 3`` is ``hearts watch --seed 3``). A bot is ``random``,
 ``rule``, ``mc`` or ``mc:N`` (see :func:`~hearts_core.bots.make_bot`);
 ``--bots`` takes one for every seat or a comma-separated list, one per seat.
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import math
 import os
 import random
@@ -40,7 +43,7 @@ from hearts_core.bots import BOTS, Bot, make_bot, play_game
 from hearts_core.cards import Card, CardSet, Rank, Suit
 from hearts_core.describe import describe_variant
 from hearts_core.engine import new_game, step
-from hearts_core.errors import InvalidCardError, InvalidRulesError
+from hearts_core.errors import InvalidCardError, InvalidRulesError, RecordError
 from hearts_core.events import (
     CardPlayed,
     CardsPassed,
@@ -55,6 +58,7 @@ from hearts_core.events import (
 )
 from hearts_core.legality import explain
 from hearts_core.observation import PlayerView, observe
+from hearts_core.records import GameRecord, record_from_json, record_to_json
 from hearts_core.rules import MoonOption, PassDirection, Rules
 from hearts_core.state import GameState, Phase
 from hearts_core.variants import variant_info, variant_names
@@ -454,6 +458,10 @@ class _Refused(Exception):
     """A bad argument found after parsing (unknown variant, bot list of the wrong length)."""
 
 
+class _Failed(Exception):
+    """A command that could not do its work (a file unreadable or not a record): status 1."""
+
+
 def _rules_of(name: str) -> Rules:
     try:
         return variant_info(name).rules
@@ -497,7 +505,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hearts",
         description="Play Hearts against bots, watch bots play, measure them, read the rules.",
-        epilog="With no command, 'hearts' plays: 'hearts --seed 3' is 'hearts play --seed 3'.",
+        epilog="With no command, 'hearts' watches: 'hearts --seed 3' is 'hearts watch --seed 3'.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser(
@@ -510,6 +518,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots", default="rule", help=f"the opponents (default: rule). {_bot_help()}"
     )
+    play.add_argument("--save", metavar="FILE", help="write the game record (JSON) to FILE")
     watch = commands.add_parser(
         "watch",
         parents=[common, game],
@@ -520,6 +529,7 @@ def _parser() -> argparse.ArgumentParser:
     watch.add_argument(
         "--bots", default="rule", help=f"one bot, or one per seat (default: rule). {_bot_help()}"
     )
+    watch.add_argument("--save", metavar="FILE", help="write the game record (JSON) to FILE")
     simulate = commands.add_parser(
         "simulate",
         parents=[common, game],
@@ -548,10 +558,18 @@ def _parser() -> argparse.ArgumentParser:
         help="list the shipped variants",
         description="The shipped variants: name, players, aliases and what each is.",
     )
+    replay = commands.add_parser(
+        "replay",
+        parents=[common],
+        help="show a saved game record, trick by trick",
+        description="Show a game record (hearts-record/1 JSON, as play --save and watch "
+        "--save write) hand by hand and trick by trick, as watch shows a game.",
+    )
+    replay.add_argument("file", help="the record, a JSON file ('-' for standard input)")
     return parser
 
 
-_COMMANDS: Final = ("play", "watch", "simulate", "rules", "variants")
+_COMMANDS: Final = ("play", "watch", "simulate", "rules", "variants", "replay")
 
 
 def main(
@@ -577,7 +595,7 @@ def main(
     """
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or (args_list[0] not in _COMMANDS and args_list[0] not in ("-h", "--help")):
-        args_list = ["play", *args_list]
+        args_list = ["watch", *args_list]
     parser = _parser()
     args = parser.parse_args(args_list)
     out = sys.stdout if stdout is None else stdout
@@ -601,9 +619,14 @@ def main(
         if args.command == "rules":
             screen.markdown(describe_variant(_variant(args.variant)))
             return 0
+        if args.command == "replay":
+            return _replay(args, screen, inp)
         return _variants(screen)
     except _Refused as error:
         parser.error(str(error))
+    except _Failed as error:
+        print(f"hearts: {error}", file=sys.stderr)
+        return 1
     except BrokenPipeError:  # the reader went away (as with `| head`): stop quietly
         if out is sys.stdout:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -658,13 +681,57 @@ def _watch(args: argparse.Namespace, screen: _Screen) -> int:
     names = ", ".join(f"{s}: {b!r}" for s, b in enumerate(bots))
     screen.say(f"Hearts, variant {args.variant!r}, seed {seed}: seats {names}", style="bold")
     narrator = Narrator(rules.moon_amount, rules.players)
-    for _, events in play_game(bots, rules, random.Random(seed)):
-        for event in events:
-            for line in narrator.lines(event):
-                style = "bold" if line.startswith(("Hand", "Game over", "Winner")) else None
-                screen.say(line, style=style)
+    recorder = _Recorder(args.variant, [repr(b) for b in bots])
+    # play_game's loop, keeping each action for the record: the same seed, the same game.
+    rng = random.Random(seed)
+    state = new_game(rules)
+    while not state.is_over:
+        if state.phase is Phase.DEAL:
+            action: Action = random_deal(rules, rng)
+        else:
+            seat = state.to_act[0]
+            action = bots[seat].choose(observe(state, seat), rng)
+        recorder.add(action)
+        state, events = step(state, action)
+        _narrate(screen, narrator, events)
     screen.out.flush()
+    recorder.save(args.save, screen)
     return 0
+
+
+def _narrate(screen: _Screen, narrator: Narrator, events: Sequence[Event]) -> None:
+    for event in events:
+        for line in narrator.lines(event):
+            style = "bold" if line.startswith(("Hand", "Game over", "Winner")) else None
+            screen.say(line, style=style)
+
+
+class _Recorder:
+    """Keeps the actions of a game as it is played, to save them as a game record."""
+
+    def __init__(self, variant: str, players: Sequence[str]) -> None:
+        self.variant = variant
+        self.players = tuple(players)
+        self.actions: list[Action] = []
+
+    def add(self, action: Action) -> None:
+        self.actions.append(action)
+
+    def save(self, path: str | None, screen: _Screen) -> None:
+        if path is None:
+            return
+        record = GameRecord.for_variant(
+            self.variant,
+            self.actions,
+            players=self.players,
+            date=datetime.date.today().isoformat(),
+        )
+        try:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(record_to_json(record, pretty=True) + "\n")
+        except OSError as error:
+            raise _Failed(f"cannot write {path}: {error.strerror}") from None
+        screen.say(f"Saved the game record to {path}.")
 
 
 # ---------------------------------------------------------------------------
@@ -792,6 +859,7 @@ class _Table:
         self.echo = not _isatty(stdin)
         self.state: GameState | None = None
         self.view: PlayerView | None = None
+        self.recorder = _Recorder(variant, [self.names[0], *(repr(b) for b in bots[1:])])
 
     # Input.
 
@@ -1006,6 +1074,7 @@ class _Table:
             else:
                 seat = state.to_act[0]
                 action = self.bots[seat].choose(observe(state, seat), rng)
+            self.recorder.add(action)
             state, events = step(state, action)
             for event in events:
                 self.report(event)
@@ -1027,10 +1096,52 @@ def _play(args: argparse.Namespace, screen: _Screen, stdin: TextIO) -> int:
     )
     screen.say("Type 'help' for how to play, 'rules' for the rules.")
     try:
-        return table.run(random.Random(seed))
+        status = table.run(random.Random(seed))
     except _Quit:
         screen.say("Game abandoned.")
-        return 0
+        status = 0
     except _EndOfInput:
         screen.say("Input ended before the game did.")
-        return 1
+        status = 1
+    table.recorder.save(args.save, screen)
+    return status
+
+
+# ---------------------------------------------------------------------------
+# hearts replay
+
+
+def _replay(args: argparse.Namespace, screen: _Screen, stdin: TextIO) -> int:
+    try:
+        if args.file == "-":
+            text = stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as error:
+        raise _Failed(f"cannot read {args.file}: {error.strerror}") from None
+    try:
+        record = record_from_json(text)
+    except RecordError as error:
+        raise _Failed(f"{args.file} is not a valid game record: {error}") from None
+    rules = record.rules
+    about = [f"variant {record.variant!r}" if record.variant else "its own rules"]
+    if record.date:
+        about.append(record.date)
+    if record.event:
+        about.append(record.event)
+    screen.say(f"Game record {args.file}: " + ", ".join(about), style="bold")
+    if record.players:
+        screen.say("  " + ", ".join(f"seat {s}: {n}" for s, n in enumerate(record.players)))
+    if record.hand_number or any(record.scores):
+        scores = ", ".join(str(score) for score in record.scores)
+        screen.say(f"  starting at hand {record.hand_number + 1}, totals {scores}")
+    narrator = Narrator(rules.moon_amount, rules.players)
+    state = record.start
+    for action in record.actions:
+        state, events = step(state, action)
+        _narrate(screen, narrator, events)
+    if not state.is_over:
+        screen.say("")
+        screen.say(f"The record ends here, in phase {state.phase.value!r}: the game is unfinished.")
+    return 0

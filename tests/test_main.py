@@ -30,6 +30,7 @@ from hearts_core import (
 from hearts_core.bots import RuleBot
 from hearts_core.cli import _Screen, _Table, main, parse_card, parse_cards
 from hearts_core.errors import InvalidCardError
+from hearts_core.records import record_from_json
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -472,9 +473,12 @@ def test_play_quits_and_stops_at_the_end_of_input() -> None:
     assert out.count("Your hand:") == 2
     status, out = _main("play", "--seed", "1", "--style", "plain", stdin="")
     assert status == 1 and out.rstrip().endswith("Input ended before the game did.")
-    # With no command, hearts plays.
-    status, bare = _main("--seed", "1", "--style", "plain", stdin="")
-    assert (status, bare) == (1, out)
+
+
+def test_with_no_command_hearts_watches() -> None:
+    bare = _main("--seed", "1", "--variant", "classic", "--style", "plain")
+    assert bare == _main("watch", "--seed", "1", "--variant", "classic", "--style", "plain")
+    assert bare[0] == 0 and "Game over." in bare[1]
 
 
 @pytest.mark.parametrize("name", ["standard", "three-player", "six-player", "classic"])
@@ -514,3 +518,56 @@ def test_python_dash_m_runs_the_same_command(tmp_path: Path) -> None:
     help_text = _run("--help", cwd=tmp_path).stdout
     for command in ("play", "watch", "simulate", "rules", "variants"):
         assert command in help_text
+
+
+# replay
+
+
+def test_replay_shows_a_saved_game_trick_by_trick(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    status, watched = _main(
+        "watch", "--seed", "3", "--variant", "classic", "--style", "plain", "--save", str(saved)
+    )
+    assert status == 0 and watched.rstrip().endswith(f"Saved the game record to {saved}.")
+    record = record_from_json(saved.read_text(encoding="utf-8"))
+    assert record.variant == "classic" and record.final.is_over
+    status, replayed = _main("replay", str(saved), "--style", "plain")
+    assert status == 0
+    lines = replayed.splitlines()
+    assert lines[0].startswith(f"Game record {saved}: variant 'classic', ")
+    assert lines[1] == "  " + ", ".join(f"seat {s}: RuleBot()" for s in range(4))
+    # The same hands, passes, tricks and scores as the game watched.
+    assert lines[2:] == watched.splitlines()[1:-1]
+
+
+def test_replay_a_played_game_and_an_unfinished_one(tmp_path: Path) -> None:
+    saved = tmp_path / "mine.json"
+    out = io.StringIO()
+    player = Player(out)
+    args = ["play", "--seed", "4", "--style", "plain", "--save", str(saved)]
+    assert main(args, stdin=_as_input(player), stdout=out) == 0
+    status, replayed = _main("replay", str(saved), "--style", "plain")
+    assert status == 0 and "seat 0: You, seat 1: RuleBot()" in replayed
+    assert re.search(r"^Winners?: seat", replayed, re.M)
+    # A game abandoned after the pass is saved as far as it went.
+    status, _ = _main(
+        "play", "--seed", "4", "--style", "plain", "--save", str(saved), stdin="2C 3C 4C\nquit\n"
+    )
+    record = record_from_json(saved.read_text(encoding="utf-8"))
+    assert not record.final.is_over
+    status, replayed = _main("replay", "-", "--style", "plain", stdin=saved.read_text())
+    assert status == 0
+    assert replayed.rstrip().endswith("in phase 'pass': the game is unfinished.")
+
+
+def test_replay_refuses_what_is_not_a_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "hearts-record/1", "rules": {}, "actions": [{"play": "2C"}]}')
+    assert _main("replay", str(bad))[0] == 1
+    assert _main("replay", str(tmp_path / "missing.json"))[0] == 1
+    err = capsys.readouterr().err
+    assert f"hearts: {bad} is not a valid game record: " in err
+    assert "$.actions[0]" in err
+    assert "hearts: cannot read " in err and "missing.json" in err
