@@ -5,9 +5,9 @@ alongside the rest of the library. Whatever of them exists when the site is
 built gets its place, without editing mkdocs.yml:
 
 * ``docs/records.md`` and ``docs/strength.md``, if present, join the navigation;
-* each JSON Schema in ``hearts_core/schemas/*.schema.json`` is rendered on a
-  generated page, ``schemas.md`` (next to the records page), and in place of a
-  ``<!-- schemas -->`` line in any page that has one;
+* each JSON Schema in ``hearts_core/schemas/*.schema.json`` is rendered in
+  place of a ``<!-- schemas -->`` line in any page that has one, or, when the
+  records page has no such line, on a generated page, ``schemas.md``;
 * each module in ``API_MODULES`` that exists gets a generated API page
   (``api/<module>.md``) in the API reference, and a row in its overview.
 """
@@ -76,6 +76,13 @@ def schema_page(files: list[Path]) -> str:
     )
 
 
+def schemas_need_a_page(docs: Path) -> bool:
+    """Whether there are schemas that the records page does not show itself."""
+    records = docs / PAGES[0][1]
+    inlined = records.is_file() and "<!-- schemas -->" in records.read_text(encoding="utf-8")
+    return bool(schema_files()) and not inlined
+
+
 def present_modules(package: Path = PACKAGE) -> list[tuple[str, str]]:
     """The optional modules that exist, as (title, module name)."""
     return [(title, name) for title, name in API_MODULES if (package / f"{name}.py").is_file()]
@@ -91,7 +98,7 @@ def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
     nav: list[Any] = config.nav or []
     docs = Path(config.docs_dir)
     extra: list[Any] = [{title: page} for title, page in PAGES if (docs / page).is_file()]
-    if schema_files():
+    if schemas_need_a_page(docs):
         schemas = {SCHEMA_PAGE[0]: SCHEMA_PAGE[1]}
         if extra and extra[0] == {PAGES[0][0]: PAGES[0][1]}:
             extra[0] = {"Records": [extra[0], schemas]}
@@ -111,9 +118,8 @@ def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
 
 def on_files(files: Files, config: MkDocsConfig, **kwargs: Any) -> Files:
     """Add the generated pages."""
-    found = schema_files()
-    if found:
-        files.append(File.generated(config, SCHEMA_PAGE[1], content=schema_page(found)))
+    if schemas_need_a_page(Path(config.docs_dir)):
+        files.append(File.generated(config, SCHEMA_PAGE[1], content=schema_page(schema_files())))
     for title, module in present_modules():
         files.append(File.generated(config, f"api/{module}.md", content=api_page(title, module)))
     return files
