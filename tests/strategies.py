@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 import attrs
-from hypothesis import event, settings
+from hypothesis import event, reject, settings
 from hypothesis import strategies as st
 from hypothesis.strategies import DrawFn, SearchStrategy, composite
 
@@ -44,10 +44,14 @@ from hearts_core import (
     ChooseMoon,
     Deal,
     Event,
+    FirstLead,
     GameState,
     HandContext,
     HandScored,
+    HeartPoints,
+    InvalidRulesError,
     MoonOption,
+    MoonRequires,
     MoonScoring,
     MoonShot,
     PassCards,
@@ -57,6 +61,9 @@ from hearts_core import (
     Rank,
     Rules,
     Suit,
+    SunScoring,
+    SunShot,
+    TieRule,
     legal_actions,
     new_game,
     step,
@@ -65,6 +72,7 @@ from hearts_core import (
 )
 
 PLAYERS: Final = 4
+"""Seats in the standard game, which the constructed scenarios use."""
 HAND_SIZE: Final = 13
 TRICKS_PER_HAND: Final = 13
 MOON_AMOUNT: Final = 26
@@ -74,6 +82,7 @@ TWO_OF_CLUBS: Final = Card(Suit.CLUBS, Rank.TWO)
 ACE_OF_CLUBS: Final = Card(Suit.CLUBS, Rank.ACE)
 HEARTS: Final = CardSet(card for card in DECK if card.suit is Suit.HEARTS)
 POINT_CARDS: Final = HEARTS | CardSet([QUEEN_OF_SPADES])
+"""The point cards of the standard game."""
 
 
 def budget(fraction: float) -> int:
@@ -84,20 +93,80 @@ def budget(fraction: float) -> int:
 # --- rules -------------------------------------------------------------------
 
 
-def drawn_rules() -> SearchStrategy[Rules]:
-    """Any combination of the ``Rules`` fields, with small targets so games end fast."""
-    built = st.builds(
+def core_rules() -> SearchStrategy[Rules]:
+    """The rules the seed texts vary (issue 2): four players and 52 cards, with any pass
+    count, pass cycle, queen-breaks-hearts choice, seed moon scoring and a small target."""
+    return st.builds(
         Rules,
         pass_count=st.one_of(st.integers(1, 4), st.integers(1, 13)),
         pass_cycle=st.lists(st.sampled_from(PassDirection), min_size=1, max_size=5).map(tuple),
         queen_breaks_hearts=st.booleans(),
-        moon=st.sampled_from(MoonScoring),
+        moon=st.sampled_from(
+            (
+                MoonScoring.ADD_TO_OTHERS,
+                MoonScoring.SUBTRACT_FROM_SHOOTER,
+                MoonScoring.SHOOTER_CHOOSES,
+            )
+        ),
         target_score=st.one_of(st.integers(1, 40), st.integers(1, 100)),
     )
+
+
+_CARD_VALUES: Final = (
+    {"QS": 13},
+    {"QS": 13, "JD": -10},
+    {"QS": 13, "TD": -10},
+    {"QS": 25},
+    {"QS": 13, "KS": 10, "AS": 7},
+    {"QS": 5, "JC": 2},
+    {"QS": 13, "JD": -10, "AH": 3},
+)
+
+
+@composite
+def any_rules(draw: DrawFn) -> Rules:
+    """Any combination of every ``Rules`` field: 3 to 6 players, the 32-card deck,
+    every lead, break, scoring and end-of-game option. Small targets end games fast."""
+    players = draw(st.sampled_from((4, 4, 3, 5, 6)))
+    lowest = draw(st.sampled_from((Rank.TWO, Rank.TWO, Rank.SEVEN))) if players == 4 else Rank.TWO
+    hand_size = (52 if lowest is Rank.TWO else 32) // players
+    directions = [d for d in PassDirection if players % 2 == 0 or d is not PassDirection.ACROSS]
+    fields = {
+        "players": players,
+        "lowest_rank": lowest,
+        "pass_count": draw(st.one_of(st.integers(1, 3), st.integers(1, hand_size))),
+        "pass_cycle": tuple(draw(st.lists(st.sampled_from(directions), min_size=1, max_size=4))),
+        "first_lead": draw(st.sampled_from(FirstLead)),
+        "points_on_first_trick": draw(st.booleans()),
+        "must_break_hearts": draw(st.booleans()),
+        "queen_breaks_hearts": draw(st.booleans()),
+        "lead_hearts_instead_of_queen": draw(st.booleans()),
+        "queen_waits_for_hearts": draw(st.booleans()),
+        "heart_points": draw(st.sampled_from(HeartPoints)),
+        "card_values": draw(st.sampled_from(_CARD_VALUES)),
+        "moon": draw(st.sampled_from(MoonScoring)),
+        "moon_requires": draw(st.sampled_from(MoonRequires)),
+        "moon_points": draw(st.one_of(st.none(), st.integers(1, 60))),
+        "sun": draw(st.sampled_from(SunScoring)),
+        "sun_points": draw(st.integers(1, 60)),
+        "no_tricks_bonus": draw(st.sampled_from((0, 0, -5, 3))),
+        "target_score": draw(st.one_of(st.integers(1, 40), st.integers(1, 150))),
+        "single_hand": draw(st.sampled_from((False, False, False, True))),
+        "exact_target_halves": draw(st.booleans()),
+        "tie": draw(st.sampled_from(TieRule)),
+    }
+    try:
+        return Rules(**fields)
+    except InvalidRulesError:
+        reject()
+
+
+def drawn_rules() -> SearchStrategy[Rules]:
+    """The seed rules, any combination of every field, or a shipped variant."""
     shipped = st.tuples(st.sampled_from(variant_names()), st.integers(1, 100)).map(
         lambda pair: variant(pair[0]).evolve(target_score=pair[1])
     )
-    return st.one_of(built, shipped)
+    return st.one_of(core_rules(), any_rules(), shipped)
 
 
 def holding_first(rules: Rules) -> Rules:
@@ -108,16 +177,18 @@ def holding_first(rules: Rules) -> Rules:
 # --- deals -------------------------------------------------------------------
 
 
-def deal_from_order(order: Sequence[Card]) -> Deal:
-    """Deal 13 cards to each seat in turn from ``order`` (a permutation of the deck)."""
-    return Deal(
-        tuple(CardSet(order[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]) for seat in range(PLAYERS))
-    )
+def deal_from_order(order: Sequence[Card], players: int = PLAYERS) -> Deal:
+    """Deal the cards of ``order`` (a permutation of the deck) in equal shares, seat 0 first."""
+    size = len(order) // players
+    return Deal(tuple(CardSet(order[seat * size : (seat + 1) * size]) for seat in range(players)))
 
 
-def deals() -> SearchStrategy[Deal]:
-    """Uniformly random deals, as random permutations of the deck."""
-    return st.permutations(DECK).map(deal_from_order)
+def deals(rules: Rules | None = None) -> SearchStrategy[Deal]:
+    """Uniformly random deals of ``rules.deck`` (the standard deck by default), as
+    random permutations."""
+    cards = DECK if rules is None else rules.deck.cards()
+    players = PLAYERS if rules is None else rules.players
+    return st.permutations(cards).map(lambda order: deal_from_order(order, players))
 
 
 @composite
@@ -183,14 +254,14 @@ class Scenario:
 def random_scenarios(draw: DrawFn) -> Scenario:
     """A new game under random rules, with a random deal."""
     rules = draw(drawn_rules())
-    return Scenario("random", new_game(rules), draw(deals()))
+    return Scenario("random", new_game(rules), draw(deals(rules)))
 
 
 @composite
 def void_clubs_scenarios(draw: DrawFn) -> Scenario:
     """A seat holds 13 of the 14 point cards: void in clubs on the first trick,
     it has nothing to play but points."""
-    rules = holding_first(draw(drawn_rules()))
+    rules = holding_first(draw(core_rules()))
     seat = draw(st.integers(0, PLAYERS - 1))
     left_out = draw(st.sampled_from(POINT_CARDS.cards()))
     hand = POINT_CARDS - CardSet([left_out])
@@ -201,7 +272,7 @@ def void_clubs_scenarios(draw: DrawFn) -> Scenario:
 def only_hearts_leader_scenarios(draw: DrawFn) -> Scenario:
     """A seat holds the ace of clubs and otherwise hearts (and maybe the queen of
     spades): it takes the first trick and leads with hearts unbroken."""
-    rules = holding_first(draw(drawn_rules()))
+    rules = holding_first(draw(core_rules()))
     seat = draw(st.integers(0, PLAYERS - 1))
     with_queen = draw(st.booleans())
     dropped = draw(
@@ -221,15 +292,14 @@ def only_hearts_leader_scenarios(draw: DrawFn) -> Scenario:
 @composite
 def moon_scenarios(draw: DrawFn) -> Scenario:
     """A seat holds a hand that takes every trick, so it shoots the moon."""
-    rules = holding_first(draw(drawn_rules()))
+    rules = holding_first(draw(core_rules()))
     seat = draw(st.integers(0, PLAYERS - 1))
     hand = draw(moon_hands())
     return Scenario("moon", new_game(rules), draw(deals_around(seat, hand)), seat)
 
 
-def moon_scores(rules: Rules, shooter: int, option: MoonOption) -> tuple[int, ...]:
-    """What each seat scores for a moon shot by ``shooter`` scored as ``option``."""
-    del rules  # the moon amount is 26 under every ruleset the library has
+def standard_moon_scores(shooter: int, option: MoonOption) -> tuple[int, ...]:
+    """What each seat scores in the standard game for a moon shot by ``shooter``."""
     if option is MoonOption.ADD_TO_OTHERS:
         return tuple(0 if seat == shooter else MOON_AMOUNT for seat in range(PLAYERS))
     return tuple(-MOON_AMOUNT if seat == shooter else 0 for seat in range(PLAYERS))
@@ -248,7 +318,7 @@ def end_of_game_scenarios(draw: DrawFn, tie: bool | None = None) -> Scenario:
         if option is MoonOption.ADD_TO_OTHERS
         else MoonScoring.SUBTRACT_FROM_SHOOTER
     )
-    rules = holding_first(draw(drawn_rules())).evolve(moon=moon)
+    rules = holding_first(draw(core_rules())).evolve(moon=moon)
     hand_number = len(rules.pass_cycle) * draw(st.integers(0, 3))
     shooter = draw(st.integers(0, PLAYERS - 1))
     deal = draw(deals_around(shooter, draw(moon_hands())))
@@ -263,7 +333,7 @@ def end_of_game_scenarios(draw: DrawFn, tie: bool | None = None) -> Scenario:
         totals = [max(low, target)] * PLAYERS
     else:
         totals[order[-1]] = max(totals[order[-1]], target)
-    delta = moon_scores(rules, shooter, option)
+    delta = standard_moon_scores(shooter, option)
     before = [total - change for total, change in zip(totals, delta, strict=True)]
     shift = max(0, -min(before))
     scores = tuple(score + shift for score in before)
@@ -280,10 +350,10 @@ def near_target_scenarios(draw: DrawFn) -> Scenario:
     target = rules.target_score
     base = draw(st.integers(max(0, target - 30), target))
     steps = st.sampled_from((0, 0, 0, 1, 5, 13))
-    scores = tuple(base + draw(steps) for _ in range(PLAYERS))
+    scores = tuple(base + draw(steps) for _ in range(rules.players))
     hand_number = draw(st.integers(0, 7))
     start = GameState(HandContext(rules, hand_number, scores), Phase.DEAL)
-    return Scenario("near-target", start, draw(deals()))
+    return Scenario("near-target", start, draw(deals(rules)))
 
 
 def special_scenarios() -> SearchStrategy[Scenario]:
@@ -388,7 +458,7 @@ def games(
         if state.phase is Phase.DEAL:
             if dealt == max_hands:
                 break
-            action = scenario.first_deal if dealt == 0 else draw(deals())
+            action = scenario.first_deal if dealt == 0 else draw(deals(state.rules))
             dealt += 1
         else:
             action = draw(legal_choice(state))
@@ -409,9 +479,9 @@ def one_hand_games(
 
 
 @composite
-def bad_deals(draw: DrawFn) -> Deal:
-    """Deals that break the deal rule: a card twice, a seat short, three hands."""
-    good = draw(deals())
+def bad_deals(draw: DrawFn, rules: Rules | None = None) -> Deal:
+    """Deals that break the deal rule: a card twice, a seat short, a seat too few or many."""
+    good = draw(deals(rules))
     hands = list(good.hands)
     how = draw(st.sampled_from(("duplicate", "move", "three", "short", "extra")))
     moved = draw(st.sampled_from(hands[0].cards()))
@@ -421,7 +491,7 @@ def bad_deals(draw: DrawFn) -> Deal:
         hands[0] = hands[0] - CardSet([moved])
         hands[1] = hands[1] | CardSet([moved])
     elif how == "three":
-        hands = hands[:3]
+        hands = hands[:-1]
     elif how == "short":
         hands[0] = hands[0] - CardSet([moved])
     else:
@@ -458,23 +528,28 @@ def candidate_actions(state: GameState) -> SearchStrategy[object]:
     """Actions to try in ``state``: every kind, most of them illegal, and many of
     them near misses for the phase: the seat to play with each of its cards, a
     seat passing one card too few or too many, or passing a second time."""
+    rules = state.rules
+    players = rules.players
     cards = st.sampled_from(DECK)
     anything: list[SearchStrategy[object]] = [
-        st.builds(PlayCard, st.integers(-1, PLAYERS), cards),
+        # Seats past the table; a negative, bool or float seat is refused when
+        # the action is built, which test_properties checks on its own.
+        st.builds(PlayCard, st.integers(0, players + 1), cards),
         st.builds(
             PassCards,
-            st.integers(0, PLAYERS - 1),
+            st.integers(0, players - 1),
             st.lists(cards, max_size=6, unique=True).map(CardSet),
         ),
-        st.builds(ChooseMoon, st.integers(-1, PLAYERS), st.sampled_from(MoonOption)),
+        st.builds(ChooseMoon, st.integers(0, players + 1), st.sampled_from(MoonOption)),
+        deals(rules),
+        bad_deals(rules),
         deals(),
-        bad_deals(),
         st.sampled_from((None, "2C", 0, (0, "2C"))),
     ]
     if not state.hands:
         return st.one_of(anything)
-    seats = range(PLAYERS)
-    count = state.rules.pass_count
+    seats = range(players)
+    count = rules.pass_count
     near: list[SearchStrategy[object]] = [_own_plays(state, seats)]
     if state.phase is Phase.PLAY:
         near.append(_own_plays(state, state.to_act))
@@ -493,12 +568,12 @@ def candidate_actions(state: GameState) -> SearchStrategy[object]:
 def features(game: Game) -> frozenset[str]:
     """The rare situations ``game`` went through."""
     found: set[str] = set()
-    target = game.rules.target_score
+    rules = game.rules
     for t in game.transitions:
         before, action = t.before, t.action
         if isinstance(action, PlayCard) and before.phase is Phase.PLAY:
             hand = before.hands[action.seat]
-            if not before.tricks and action.card in POINT_CARDS:
+            if not before.tricks and rules.card_points(action.card) > 0:
                 found.add("points-on-first-trick")
             if not before.trick and before.tricks and not before.hearts_broken:
                 if hand <= HEARTS:
@@ -510,9 +585,13 @@ def features(game: Game) -> frozenset[str]:
         for each in t.events:
             if isinstance(each, MoonShot):
                 found.add("moon")
-            if isinstance(each, HandScored) and max(each.totals) >= target:
+            if isinstance(each, SunShot):
+                found.add("sun")
+            if isinstance(each, HandScored) and max(each.totals) >= rules.target_score:
                 shared = each.totals.count(min(each.totals)) > 1
                 found.add("tie-at-end" if shared else "game-over")
+    if rules.players != PLAYERS:
+        found.add(f"{rules.players} players")
     return frozenset(found)
 
 

@@ -8,8 +8,9 @@ reuses them as its invariants.
 from __future__ import annotations
 
 import copy
+import functools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
 import attrs
@@ -20,13 +21,9 @@ from hypothesis import strategies as st
 from hypothesis.strategies import DrawFn, composite
 from strategies import (
     DECK,
-    HAND_SIZE,
     HEARTS,
-    MOON_AMOUNT,
-    PLAYERS,
     POINT_CARDS,
     QUEEN_OF_SPADES,
-    TRICKS_PER_HAND,
     TWO_OF_CLUBS,
     Game,
     Scenario,
@@ -38,7 +35,6 @@ from strategies import (
     features,
     games,
     moon_scenarios,
-    moon_scores,
     one_hand_games,
     only_hearts_leader_scenarios,
     report,
@@ -47,7 +43,6 @@ from strategies import (
 )
 
 from hearts_core import (
-    FULL_DECK,
     Card,
     CardPlayed,
     CardSet,
@@ -55,13 +50,16 @@ from hearts_core import (
     ChooseMoon,
     Deal,
     Event,
+    FirstLead,
     GameOver,
     GameState,
     HandDealt,
     HandScored,
+    HeartPoints,
     HeartsBroken,
     IllegalActionError,
     MoonOption,
+    MoonRequires,
     MoonScoring,
     MoonShot,
     PassCards,
@@ -72,6 +70,10 @@ from hearts_core import (
     PlayerView,
     Rule,
     Rules,
+    Suit,
+    SunScoring,
+    SunShot,
+    TieRule,
     Trick,
     TrickTaken,
     apply,
@@ -83,19 +85,62 @@ from hearts_core import (
     step,
 )
 
-# --- reference rules, written from the rules text -------------------------------
+# --- reference rules, written from the rules text and the Rules field docs --------
 
 
-def card_points(card: Card) -> int:
-    """Hearts score 1, the queen of spades 13, the rest nothing."""
-    if card is QUEEN_OF_SPADES:
-        return 13
-    return 1 if card in HEARTS else 0
+@attrs.frozen
+class Table:
+    """What a ruleset makes of the deck, computed here from the ``Rules`` fields."""
+
+    deck: CardSet
+    hand_size: int
+    points: Mapping[Card, int]
+    positive: CardSet
+    """Cards worth positive points (hearts and the queen of spades, as a rule)."""
+    breaking: CardSet
+    moon_need: CardSet
+    moon_amount: int
+    positive_total: int
+    total: int
+    lowest_club: Card | None
 
 
-def breaking_cards(rules: Rules) -> CardSet:
-    """The cards whose play breaks hearts under ``rules``."""
-    return HEARTS | CardSet([QUEEN_OF_SPADES]) if rules.queen_breaks_hearts else HEARTS
+@functools.lru_cache(maxsize=512)
+def table(rules: Rules) -> Table:
+    """The deck, the card points and the moon of ``rules``, derived from its fields."""
+    deck = CardSet(c for c in DECK if c.rank >= rules.lowest_rank) - rules.removed_cards
+    values = dict(rules.card_values)
+    points: dict[Card, int] = {}
+    for card in deck:
+        if card in values:
+            points[card] = values[card]
+        elif card.suit is Suit.HEARTS:
+            points[card] = 1 if rules.heart_points is HeartPoints.ONE else int(card.rank)
+        else:
+            points[card] = 0
+    positive = CardSet(c for c, p in points.items() if p > 0)
+    scoring = CardSet(c for c, p in points.items() if p != 0)
+    positive_total = sum(p for p in points.values() if p > 0)
+    breaking = HEARTS | CardSet([QUEEN_OF_SPADES]) if rules.queen_breaks_hearts else HEARTS
+    clubs = deck.of_suit(Suit.CLUBS).cards()
+    return Table(
+        deck=deck,
+        hand_size=len(deck) // rules.players,
+        points=points,
+        positive=positive,
+        breaking=breaking,
+        moon_need=positive if rules.moon_requires is MoonRequires.POSITIVE_CARDS else scoring,
+        moon_amount=positive_total if rules.moon_points is None else rules.moon_points,
+        positive_total=positive_total,
+        total=sum(points.values()),
+        lowest_club=clubs[0] if clubs else None,
+    )
+
+
+def points_of(rules: Rules, cards: Iterable[Card]) -> int:
+    """The points of ``cards`` under ``rules``."""
+    values = table(rules).points
+    return sum(values.get(card, 0) for card in cards)
 
 
 def played_cards(state: GameState) -> CardSet:
@@ -104,59 +149,109 @@ def played_cards(state: GameState) -> CardSet:
     return CardSet([*cards, *state.trick])
 
 
+def is_broken(state: GameState) -> bool:
+    """Whether a card that breaks hearts has been played this hand (this trick included)."""
+    return bool(played_cards(state) & table(state.rules).breaking)
+
+
 def current_seat(state: GameState) -> int:
     """The seat to play in a PLAY state."""
-    return (state.leader + len(state.trick)) % PLAYERS
+    return (state.leader + len(state.trick)) % state.rules.players
 
 
 def trick_winner(leader: int, cards: tuple[Card, ...]) -> int:
     """The seat that played the highest card of the suit led."""
     led = cards[0].suit
-    best = max((i for i in range(PLAYERS) if cards[i].suit is led), key=lambda i: cards[i].rank)
-    return (leader + best) % PLAYERS
+    best = max((i for i in range(len(cards)) if cards[i].suit is led), key=lambda i: cards[i].rank)
+    return (leader + best) % len(cards)
 
 
-def taken_cards(tricks: Iterable[Trick]) -> list[CardSet]:
+def taken_cards(tricks: Iterable[Trick], players: int) -> list[CardSet]:
     """The cards each seat took in ``tricks``."""
-    taken = [CardSet() for _ in range(PLAYERS)]
+    taken = [CardSet() for _ in range(players)]
     for trick in tricks:
         winner = trick_winner(trick.leader, trick.cards)
         taken[winner] = taken[winner] | CardSet(trick.cards)
     return taken
 
 
-def reference_legal_plays(state: GameState) -> CardSet:
-    """The cards the seat to play may play, by the rules as written."""
+def tricks_won(tricks: Iterable[Trick], players: int) -> list[int]:
+    """How many of ``tricks`` each seat won."""
+    won = [0] * players
+    for trick in tricks:
+        won[trick_winner(trick.leader, trick.cards)] += 1
+    return won
+
+
+def first_leader(state: GameState, hands: tuple[CardSet, ...]) -> int:
+    """Who leads the first trick: the holder of the lowest club, or the seat after the dealer."""
+    players = state.rules.players
+    lowest = table(state.rules).lowest_club
+    if state.rules.first_lead is FirstLead.LEFT_OF_DEALER or lowest is None:
+        dealer = (state.hand_number + players - 1) % players
+        return (dealer + 1) % players
+    return next(seat for seat, hand in enumerate(hands) if lowest in hand)
+
+
+def restrictions(state: GameState) -> list[tuple[Rule, CardSet]]:
+    """The rules that narrow the choice of the seat to play, in the documented
+    order, each with the cards it leaves; a rule that would leave no card is
+    skipped. The last set is the legal one."""
+    rules = state.rules
+    facts = table(rules)
     hand = state.hands[current_seat(state)]
+    steps: list[tuple[Rule, CardSet]] = [(Rule.NOT_AN_ACTION, hand)]
+
+    def narrow(rule: Rule, allowed: CardSet) -> None:
+        if allowed and allowed != steps[-1][1]:
+            steps.append((rule, allowed))
+
+    first = not state.tricks
+    broken = is_broken(state)
     if state.trick:
         follow = hand.of_suit(state.trick[0].suit)
-        if follow:
-            return follow
-        if not state.tricks and hand - POINT_CARDS:
-            return hand - POINT_CARDS
-        return hand
-    if not state.tricks:
-        return hand & CardSet([TWO_OF_CLUBS])
-    broken = bool(played_cards(state) & breaking_cards(state.rules))
-    if not broken and hand - HEARTS:
-        return hand - HEARTS
-    return hand
+        narrow(Rule.MUST_FOLLOW_SUIT, follow)
+        if not follow and first and not rules.points_on_first_trick:
+            narrow(Rule.NO_POINTS_ON_FIRST_TRICK, hand - facts.positive)
+    elif first and rules.first_lead is FirstLead.LOWEST_CLUB:
+        lowest = CardSet([facts.lowest_club]) if facts.lowest_club else CardSet()
+        narrow(Rule.FIRST_LEAD_TWO_OF_CLUBS, hand & lowest)
+    elif first and rules.first_lead is FirstLead.ANY_CLUB:
+        narrow(Rule.FIRST_LEAD_CLUB, hand.of_suit(Suit.CLUBS))
+    else:
+        if first and not rules.points_on_first_trick:
+            narrow(Rule.NO_POINTS_ON_FIRST_TRICK, hand - facts.positive)
+        if rules.must_break_hearts and not broken:
+            safe = steps[-1][1] - HEARTS
+            queen_only = safe == CardSet([QUEEN_OF_SPADES])
+            if not (queen_only and rules.lead_hearts_instead_of_queen):
+                narrow(Rule.HEARTS_NOT_BROKEN, safe)
+    if rules.queen_waits_for_hearts and not broken:
+        narrow(Rule.QUEEN_NOT_BEFORE_HEARTS, steps[-1][1] - CardSet([QUEEN_OF_SPADES]))
+    return steps[1:]
 
 
-def valid_seat(seat: object) -> bool:
-    """Whether ``seat`` names a seat (an ``int``, not a ``bool``, 0 to 3)."""
-    return type(seat) is int and 0 <= seat < PLAYERS
+def reference_legal_plays(state: GameState) -> CardSet:
+    """The cards the seat to play may play, by the rules as written."""
+    steps = restrictions(state)
+    return steps[-1][1] if steps else state.hands[current_seat(state)]
 
 
-def valid_deal(action: Deal) -> bool:
-    """Whether a deal gives four seats 13 cards each, every card once."""
+def valid_seat(seat: object, players: int) -> bool:
+    """Whether ``seat`` names a seat (an ``int``, not a ``bool``)."""
+    return type(seat) is int and 0 <= seat < players
+
+
+def valid_deal(rules: Rules, action: Deal) -> bool:
+    """Whether a deal gives every seat its share of the deck, every card once."""
+    facts = table(rules)
     hands = action.hands
-    if len(hands) != PLAYERS or any(len(hand) != HAND_SIZE for hand in hands):
+    if len(hands) != rules.players or any(len(hand) != facts.hand_size for hand in hands):
         return False
     union = CardSet()
     for hand in hands:
         union = union | hand
-    return union == FULL_DECK
+    return union == facts.deck
 
 
 _PHASE_ACTION: dict[Phase, type] = {
@@ -170,17 +265,18 @@ _PHASE_ACTION: dict[Phase, type] = {
 def broken_rules(state: GameState, action: object) -> frozenset[Rule]:
     """The rules ``action`` breaks in ``state`` (empty when it is legal). When it
     breaks several, the engine may name any one of them."""
+    players = state.rules.players
     if not isinstance(action, (Deal, PassCards, PlayCard, ChooseMoon)):
         return frozenset({Rule.NOT_AN_ACTION})
     if _PHASE_ACTION.get(state.phase) is not type(action):
         return frozenset({Rule.WRONG_PHASE})
     if isinstance(action, Deal):
-        return frozenset() if valid_deal(action) else frozenset({Rule.INVALID_DEAL})
-    if isinstance(action, ChooseMoon):
-        shooter = state.to_act[0] if state.to_act else None
-        return frozenset() if action.seat == shooter else frozenset({Rule.NOT_YOUR_TURN})
-    if not valid_seat(action.seat):
+        return frozenset() if valid_deal(state.rules, action) else frozenset({Rule.INVALID_DEAL})
+    if not valid_seat(action.seat, players):
         return frozenset({Rule.NOT_AN_ACTION, Rule.NOT_YOUR_TURN})
+    if isinstance(action, ChooseMoon):
+        (shooter,) = state.to_act
+        return frozenset() if action.seat == shooter else frozenset({Rule.NOT_YOUR_TURN})
     broken: set[Rule] = set()
     hand = state.hands[action.seat]
     if isinstance(action, PassCards):
@@ -195,15 +291,92 @@ def broken_rules(state: GameState, action: object) -> frozenset[Rule]:
         broken.add(Rule.NOT_YOUR_TURN)
     if action.card not in hand:
         broken.add(Rule.CARD_NOT_IN_HAND)
-    if broken or action.card in reference_legal_plays(state):
+    if broken:
         return frozenset(broken)
-    if state.trick:
-        if hand.of_suit(state.trick[0].suit):
-            return frozenset({Rule.MUST_FOLLOW_SUIT})
-        return frozenset({Rule.NO_POINTS_ON_FIRST_TRICK})
-    if not state.tricks:
-        return frozenset({Rule.FIRST_LEAD_TWO_OF_CLUBS})
-    return frozenset({Rule.HEARTS_NOT_BROKEN})
+    for rule, allowed in restrictions(state):
+        if action.card not in allowed:
+            return frozenset({rule})
+    return frozenset()
+
+
+def reference_totals(rules: Rules, totals: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
+    """Totals after a hand: added up, and a total of exactly the target halved if the rules say."""
+    new = [total + score for total, score in zip(totals, scores, strict=True)]
+    if rules.exact_target_halves:
+        new = [rules.target_score // 2 if t == rules.target_score else t for t in new]
+    return tuple(new)
+
+
+def sole_lowest(totals: Sequence[int]) -> int | None:
+    """The seat alone with the lowest total, if one is."""
+    low = min(totals)
+    return list(totals).index(low) if list(totals).count(low) == 1 else None
+
+
+def reference_game_over(rules: Rules, totals: Sequence[int]) -> bool:
+    """Whether a game ends with these totals after a hand."""
+    if rules.single_hand:
+        return True
+    if max(totals) < rules.target_score:
+        return False
+    return rules.tie is TieRule.SHARED_WIN or sole_lowest(totals) is not None
+
+
+def shot_scores(
+    rules: Rules, taken: Sequence[CardSet], shooter: int, option: MoonOption, amount: int
+) -> tuple[int, ...]:
+    """Scores for a moon or sun shot: positive points are cancelled, negative bonus
+    cards still count, and the amount goes to the others or off the shooter."""
+    values = table(rules).points
+    bonus = [sum(values.get(c, 0) for c in cards if values.get(c, 0) < 0) for cards in taken]
+    if option is MoonOption.ADD_TO_OTHERS:
+        return tuple(b + (0 if seat == shooter else amount) for seat, b in enumerate(bonus))
+    return tuple(b - (amount if seat == shooter else 0) for seat, b in enumerate(bonus))
+
+
+def reference_hand(
+    rules: Rules,
+    tricks: tuple[Trick, ...],
+    totals: Sequence[int],
+    choice: MoonOption | None = None,
+) -> tuple[tuple[int, ...], Event | None, tuple[int, ...] | None]:
+    """A finished hand's points, its shot event (moon or sun) if any, and its scores
+    (``None`` while a moon shooter has to choose)."""
+    players = rules.players
+    facts = table(rules)
+    taken = taken_cards(tricks, players)
+    won = tricks_won(tricks, players)
+    points = tuple(points_of(rules, cards) for cards in taken)
+    if rules.sun is not SunScoring.OFF and facts.hand_size in won:
+        seat = won.index(facts.hand_size)
+        option = (
+            MoonOption.ADD_TO_OTHERS
+            if rules.sun is SunScoring.ADD_TO_OTHERS
+            else MoonOption.SUBTRACT_FROM_SHOOTER
+        )
+        return points, SunShot(seat), shot_scores(rules, taken, seat, option, rules.sun_points)
+    shooters = [seat for seat in range(players) if taken[seat] >= facts.moon_need]
+    if rules.moon is not MoonScoring.OFF and shooters:
+        (seat,) = shooters
+        amount = facts.moon_amount
+        if rules.moon is MoonScoring.SHOOTER_CHOOSES:
+            if choice is None:
+                return points, MoonShot(seat, None), None
+            option = choice
+        elif rules.moon is MoonScoring.SUBTRACT_FROM_SHOOTER:
+            option = MoonOption.SUBTRACT_FROM_SHOOTER
+        else:
+            option = MoonOption.ADD_TO_OTHERS
+            if rules.moon is MoonScoring.AUTOMATIC:
+                added = reference_totals(
+                    rules, totals, shot_scores(rules, taken, seat, option, amount)
+                )
+                if reference_game_over(rules, added) and sole_lowest(added) != seat:
+                    option = MoonOption.SUBTRACT_FROM_SHOOTER
+        return points, MoonShot(seat, option), shot_scores(rules, taken, seat, option, amount)
+    bonus = rules.no_tricks_bonus
+    scores = tuple(p + (bonus if won[seat] == 0 else 0) for seat, p in enumerate(points))
+    return points, None, scores
 
 
 # --- checks on one state ------------------------------------------------------------
@@ -215,6 +388,10 @@ def check_cards_in_one_place(state: GameState) -> None:
     if state.phase in (Phase.DEAL, Phase.GAME_OVER):
         assert state.hands == () and state.tricks == () and state.trick == (), state
         return
+    rules = state.rules
+    players = rules.players
+    facts = table(rules)
+    assert len(state.hands) == players
     places = [*state.hands, *(CardSet(t.cards) for t in state.tricks), CardSet(state.trick)]
     # Count the cards as listed, so a card twice in one trick is caught too.
     listed = sum(len(hand) for hand in state.hands) + len(state.trick)
@@ -222,40 +399,41 @@ def check_cards_in_one_place(state: GameState) -> None:
     union = CardSet()
     for place in places:
         union = union | place
-    assert listed == len(FULL_DECK), f"{listed} cards in play: {state!r}"
-    assert union == FULL_DECK, f"missing {FULL_DECK - union}: {state!r}"
-    assert all(len(trick.cards) == PLAYERS for trick in state.tricks)
-    assert len(state.trick) < PLAYERS
-    played_by = [CardSet() for _ in range(PLAYERS)]
+    assert listed == len(facts.deck), f"{listed} cards in play: {state!r}"
+    assert union == facts.deck, f"missing {facts.deck - union}, extra {union - facts.deck}"
+    assert all(len(trick.cards) == players for trick in state.tricks)
+    assert len(state.trick) < players
+    played_by = [CardSet() for _ in range(players)]
     for trick in [*state.tricks, Trick(state.leader, state.trick)]:
         for index, card in enumerate(trick.cards):
-            seat = (trick.leader + index) % PLAYERS
+            seat = (trick.leader + index) % players
             played_by[seat] = played_by[seat] | CardSet([card])
-    for seat in range(PLAYERS):
-        assert len(state.hands[seat]) + len(played_by[seat]) == HAND_SIZE, (seat, state)
+    for seat in range(players):
+        assert len(state.hands[seat]) + len(played_by[seat]) == facts.hand_size, (seat, state)
     if state.phase is Phase.PASS:
         for seat, passed in enumerate(state.passes):
             if passed is not None:
-                assert len(passed) == state.rules.pass_count
+                assert len(passed) == rules.pass_count
                 assert passed <= state.hands[seat], f"seat {seat} passed cards it lacks"
     elif state.passes:
-        offset = state.pass_direction.offset
+        direction = state.pass_direction
         for giver, passed in enumerate(state.passes):
             assert passed is not None
-            receiver = (giver + offset) % PLAYERS
+            receiver = direction.receiver(giver, players)
             assert passed <= state.hands[receiver] | played_by[receiver], (giver, state)
 
 
 def check_to_act_have_legal_actions(state: GameState) -> None:
     """Every non-terminal state has a legal action for each seat in ``to_act``;
     a deal is the caller's, so the DEAL phase has nobody to act."""
+    players = state.rules.players
     if state.phase in (Phase.DEAL, Phase.GAME_OVER):
         assert state.to_act == ()
         assert len(legal_actions(state)) == 0
-        assert all(len(legal_actions(state, seat)) == 0 for seat in range(PLAYERS))
+        assert all(len(legal_actions(state, seat)) == 0 for seat in range(players))
         return
     assert state.to_act, f"nobody to act in a {state.phase.value} state"
-    for seat in range(PLAYERS):
+    for seat in range(players):
         mine = legal_actions(state, seat)
         if seat in state.to_act:
             assert len(mine) > 0, f"seat {seat} must act and has no legal action: {state!r}"
@@ -268,13 +446,15 @@ def check_legal_actions_follow_rules(state: GameState) -> None:
     """``legal_actions`` is what the written rules allow, and ``is_legal`` agrees
     with it for every play by every seat."""
     legal = legal_actions(state)
+    players = state.rules.players
     if state.phase is Phase.PLAY:
         seat = current_seat(state)
         assert all(isinstance(a, PlayCard) and a.seat == seat for a in legal)
         cards = CardSet(a.card for a in legal if isinstance(a, PlayCard))
         assert len(cards) == len(legal), "a play is listed twice"
-        assert cards == reference_legal_plays(state), (cards, reference_legal_plays(state), state)
-        for each in range(PLAYERS):
+        expected = reference_legal_plays(state)
+        assert cards == expected, f"legal {cards}, the rules allow {expected}: {state!r}"
+        for each in range(players):
             for card in DECK:
                 action = PlayCard(each, card)
                 assert is_legal(state, action) == (each == seat and card in cards), action
@@ -284,8 +464,8 @@ def check_legal_actions_follow_rules(state: GameState) -> None:
             mine = legal_actions(state, seat)
             hand = state.hands[seat]
             assert len(mine) == math.comb(len(hand), count)
-            if len(mine) <= 2000:
-                passes = [a for a in mine]
+            if len(mine) <= 300:
+                passes = list(mine)
                 masks = {a.cards for a in passes if isinstance(a, PassCards)}
                 assert len(masks) == len(passes), "a pass is listed twice"
                 for a in passes:
@@ -294,7 +474,7 @@ def check_legal_actions_follow_rules(state: GameState) -> None:
     elif state.phase is Phase.MOON:
         (shooter,) = state.to_act
         assert set(legal) == {ChooseMoon(shooter, option) for option in MoonOption}
-        assert CardSet(POINT_CARDS) <= taken_cards(state.tricks)[shooter]
+        assert taken_cards(state.tricks, players)[shooter] >= table(state.rules).moon_need
 
 
 def check_action_consistent(state: GameState, action: object) -> None:
@@ -353,9 +533,9 @@ def check_view_shows_no_other_hand(state: GameState, seat: int) -> None:
         return
     assert view.hand == state.hands[seat]
     hidden = CardSet()
-    for other in range(PLAYERS):
+    for other, hand in enumerate(state.hands):
         if other != seat:
-            hidden = hidden | state.hands[other]
+            hidden = hidden | hand
     if state.phase is not Phase.PASS and state.passes:
         passed = state.passes[seat]
         assert passed is not None and view.passed == passed
@@ -379,51 +559,40 @@ def check_view_shows_no_other_hand(state: GameState, seat: int) -> None:
 
 
 def check_hand_points_bounded(state: GameState) -> None:
-    """Points taken so far this hand are the point cards in the completed tricks,
-    never more than 26 in all."""
+    """Points taken so far this hand are those of the cards in the completed
+    tricks: never more positive points than the deck holds."""
+    rules = state.rules
     points = state.hand_points
-    expected = [sum(card_points(card) for card in cards) for cards in taken_cards(state.tricks)]
-    assert list(points) == expected, (points, expected)
-    assert all(p >= 0 for p in points) and sum(points) <= MOON_AMOUNT
+    taken = taken_cards(state.tricks, rules.players)
+    assert list(points) == [points_of(rules, cards) for cards in taken]
+    positive = table(rules).positive
+    taken_positive = sum(points_of(rules, cards & positive) for cards in taken)
+    assert 0 <= taken_positive <= table(rules).positive_total
 
 
 # --- checks on one transition ---------------------------------------------------
 
 
-def _holder(hands: tuple[CardSet, ...], card: Card) -> int:
-    return next(seat for seat, hand in enumerate(hands) if card in hand)
-
-
 def _hand_end_events(t: Transition, tricks: tuple[Trick, ...]) -> list[Event]:
-    """The events and final state expected once the last trick is taken (or the
-    moon choice made), checked against ``t.after``; returns the expected events."""
+    """The events expected once the last trick is taken (or the moon choice made),
+    checking ``t.after`` on the way."""
     before, action, after = t.before, t.action, t.after
     rules = before.rules
-    taken = taken_cards(tricks)
-    points = tuple(sum(card_points(card) for card in cards) for cards in taken)
-    shooter = next((seat for seat in range(PLAYERS) if taken[seat] >= POINT_CARDS), None)
-    expected: list[Event] = []
-    if shooter is None:
-        scores = points
-    else:
-        if isinstance(action, ChooseMoon):
-            option = action.option
-        elif rules.moon is MoonScoring.SHOOTER_CHOOSES:
-            assert after.phase is Phase.MOON and after.to_act == (shooter,)
-            assert after.tricks == tricks and after.scores == before.scores
-            return [MoonShot(shooter, None)]
-        elif rules.moon is MoonScoring.ADD_TO_OTHERS:
-            option = MoonOption.ADD_TO_OTHERS
-        else:
-            option = MoonOption.SUBTRACT_FROM_SHOOTER
-        expected.append(MoonShot(shooter, option))
-        scores = moon_scores(rules, shooter, option)
-    totals = tuple(total + score for total, score in zip(before.scores, scores, strict=True))
+    choice = action.option if isinstance(action, ChooseMoon) else None
+    points, shot, scores = reference_hand(rules, tricks, before.scores, choice)
+    expected: list[Event] = [] if shot is None else [shot]
+    if scores is None:
+        assert isinstance(shot, MoonShot)
+        assert after.phase is Phase.MOON and after.to_act == (shot.seat,)
+        assert after.tricks == tricks and after.scores == before.scores
+        return expected
+    totals = reference_totals(rules, before.scores, scores)
     expected.append(HandScored(before.hand_number, points, scores, totals))
     assert after.scores == totals
-    low = min(totals)
-    if max(totals) >= rules.target_score and totals.count(low) == 1:
-        expected.append(GameOver((totals.index(low),), totals))
+    if reference_game_over(rules, totals):
+        low = min(totals)
+        winners = tuple(seat for seat, total in enumerate(totals) if total == low)
+        expected.append(GameOver(winners, totals))
         assert after.phase is Phase.GAME_OVER and after.hand_number == before.hand_number
     else:
         assert after.phase is Phase.DEAL and after.hand_number == before.hand_number + 1
@@ -435,6 +604,8 @@ def check_events_match_change(t: Transition) -> None:
     """``step``'s events say exactly what changed between the two states."""
     before, action, after, events = t.before, t.action, t.after, list(t.events)
     rules = before.rules
+    players = rules.players
+    breaking = table(rules).breaking
     expected: list[Event]
     if isinstance(action, Deal):
         expected = [HandDealt(before.hand_number, before.dealer, before.pass_direction)]
@@ -442,9 +613,9 @@ def check_events_match_change(t: Transition) -> None:
         assert (after.hand_number, after.scores) == (before.hand_number, before.scores)
         if before.pass_direction is PassDirection.HOLD:
             assert after.phase is Phase.PLAY and after.passes == ()
-            assert after.leader == _holder(after.hands, TWO_OF_CLUBS)
+            assert after.leader == first_leader(before, after.hands)
         else:
-            assert after.phase is Phase.PASS and after.passes == (None,) * PLAYERS
+            assert after.phase is Phase.PASS and after.passes == (None,) * players
     elif isinstance(action, PassCards):
         expected = [PassSubmitted(action.seat)]
         passes = list(before.passes)
@@ -453,40 +624,43 @@ def check_events_match_change(t: Transition) -> None:
         if None in passes:
             assert after.phase is Phase.PASS and after.hands == before.hands
         else:
-            offset = before.pass_direction.offset
-            moved: list[Event] = []
+            direction = before.pass_direction
             for giver, given in enumerate(passes):
                 assert given is not None
-                moved.append(CardsPassed(giver, (giver + offset) % PLAYERS, given))
-            expected.extend(moved)
-            for seat in range(PLAYERS):
+                expected.append(CardsPassed(giver, direction.receiver(giver, players), given))
+            for seat in range(players):
                 given = passes[seat]
-                received = passes[(seat - offset) % PLAYERS]
+                received = next(
+                    cards
+                    for giver, cards in enumerate(passes)
+                    if direction.receiver(giver, players) == seat
+                )
                 assert given is not None and received is not None
                 assert after.hands[seat] == (before.hands[seat] - given) | received, seat
             assert after.phase is Phase.PLAY and after.trick == () and after.tricks == ()
-            assert after.leader == _holder(after.hands, TWO_OF_CLUBS)
+            assert after.leader == first_leader(before, after.hands)
     elif isinstance(action, PlayCard):
         seat, card = action.seat, action.card
         expected = [CardPlayed(seat, card)]
-        was_broken = bool(played_cards(before) & breaking_cards(rules))
-        if card in breaking_cards(rules) and not was_broken:
+        was_broken = is_broken(before)
+        if card in breaking and not was_broken:
             expected.append(HeartsBroken(seat, card))
         cards = (*before.trick, card)
-        if len(cards) < PLAYERS or len(before.tricks) + 1 < TRICKS_PER_HAND:
+        hand_goes_on = len(before.tricks) + 1 < table(rules).hand_size
+        if len(cards) < players or hand_goes_on:
             assert after.phase is Phase.PLAY
             assert after.hands[seat] == before.hands[seat] - CardSet([card])
-            assert all(after.hands[s] == before.hands[s] for s in range(PLAYERS) if s != seat)
-            assert after.hearts_broken == (was_broken or card in breaking_cards(rules))
+            assert all(after.hands[s] == before.hands[s] for s in range(players) if s != seat)
+            assert after.hearts_broken == (was_broken or card in breaking)
             assert after.passes == before.passes
-        if len(cards) < PLAYERS:
+        if len(cards) < players:
             assert after.trick == cards and after.tricks == before.tricks
             assert after.leader == before.leader
         else:
             winner = trick_winner(before.leader, cards)
-            expected.append(TrickTaken(winner, cards, sum(card_points(c) for c in cards)))
+            expected.append(TrickTaken(winner, cards, points_of(rules, cards)))
             tricks = (*before.tricks, Trick(before.leader, cards))
-            if len(tricks) < TRICKS_PER_HAND:
+            if hand_goes_on:
                 assert after.trick == () and after.tricks == tricks
                 assert after.leader == winner, "the trick's winner leads next"
             else:
@@ -498,38 +672,63 @@ def check_events_match_change(t: Transition) -> None:
 
 
 def check_hand_scored(t: Transition) -> None:
-    """A hand's points total 26; the scores are the points, or the moon pattern
-    (shooter 0, others 26; or shooter -26, others 0) with a ``MoonShot`` event."""
+    """A hand's points add up to the deck's points (26 in the standard game); the
+    scores are the points (plus any no-trick bonus), or, with a ``MoonShot`` or
+    ``SunShot`` event, the shot pattern: the shooter's positive points cancelled
+    and the amount added to the others (0/26/26/26) or taken off the shooter
+    (-26/0/0/0)."""
+    rules = t.before.rules
+    facts = table(rules)
     for index, each in enumerate(t.events):
         if not isinstance(each, HandScored):
             continue
-        assert sum(each.points) == MOON_AMOUNT, each
-        assert all(p >= 0 for p in each.points)
-        moons = [e for e in t.events[:index] if isinstance(e, MoonShot)]
-        if MOON_AMOUNT in each.points:
-            shooter = each.points.index(MOON_AMOUNT)
-            assert [(m.seat, m.option is not None) for m in moons] == [(shooter, True)]
-            option = moons[0].option
-            assert option is not None
-            if t.before.rules.moon is MoonScoring.ADD_TO_OTHERS:
-                assert option is MoonOption.ADD_TO_OTHERS
-            elif t.before.rules.moon is MoonScoring.SUBTRACT_FROM_SHOOTER:
-                assert option is MoonOption.SUBTRACT_FROM_SHOOTER
-            else:
-                assert isinstance(t.action, ChooseMoon) and t.action.option is option
-            assert each.scores == moon_scores(t.before.rules, shooter, option)
+        points, scores = each.points, each.scores
+        assert sum(points) == facts.total, each
+        shots = [e for e in t.events[:index] if isinstance(e, (MoonShot, SunShot))]
+        if not shots:
+            won = tricks_won(t.before.tricks, rules.players)
+            if not isinstance(t.action, ChooseMoon) and len(t.before.trick) == rules.players - 1:
+                assert isinstance(t.action, PlayCard)
+                last = (*t.before.trick, t.action.card)
+                won[trick_winner(t.before.leader, last)] += 1
+            for seat in range(rules.players):
+                bonus = rules.no_tricks_bonus if won[seat] == 0 else 0
+                assert scores[seat] == points[seat] + bonus, (seat, each)
         else:
-            assert not moons
-            assert each.scores == each.points
-        assert each.totals == tuple(
-            a + b for a, b in zip(t.before.scores, each.scores, strict=True)
-        )
+            (shot,) = shots
+            if isinstance(shot, SunShot):
+                amount = rules.sun_points
+                add = rules.sun is SunScoring.ADD_TO_OTHERS
+            else:
+                assert shot.option is not None
+                amount = facts.moon_amount
+                add = shot.option is MoonOption.ADD_TO_OTHERS
+                if rules.moon is MoonScoring.ADD_TO_OTHERS:
+                    assert add
+                elif rules.moon is MoonScoring.SUBTRACT_FROM_SHOOTER:
+                    assert not add
+                elif rules.moon is MoonScoring.SHOOTER_CHOOSES:
+                    assert isinstance(t.action, ChooseMoon) and t.action.option is shot.option
+                else:
+                    assert rules.moon is MoonScoring.AUTOMATIC
+            # The shooter took every positive card: the others took only bonus cards.
+            assert all(p <= 0 for seat, p in enumerate(points) if seat != shot.seat)
+            gain, loss = (amount, 0) if add else (0, amount)
+            for seat in range(rules.players):
+                if seat == shot.seat:
+                    expected = points[seat] - facts.positive_total - loss
+                else:
+                    expected = points[seat] + gain
+                assert scores[seat] == expected, (seat, each, shot)
+        assert each.totals == reference_totals(rules, t.before.scores, scores)
         assert each.totals == t.after.scores
 
 
 def check_game_end(t: Transition) -> None:
     """A game ends exactly when, after a hand, some total reaches the target and a
-    single seat has the lowest total; a tie for lowest plays on."""
+    single seat has the lowest total (or the tie rule shares the win, or the game
+    is a single hand); a tie for lowest otherwise plays on."""
+    rules = t.before.rules
     scored = [e for e in t.events if isinstance(e, HandScored)]
     over = [e for e in t.events if isinstance(e, GameOver)]
     assert t.before.phase is not Phase.GAME_OVER
@@ -540,12 +739,14 @@ def check_game_end(t: Transition) -> None:
     (hand,) = scored
     totals = hand.totals
     low = min(totals)
-    ends = max(totals) >= t.before.rules.target_score and totals.count(low) == 1
-    assert (t.after.phase is Phase.GAME_OVER) == ends, (totals, t.before.rules.target_score)
+    single = totals.count(low) == 1
+    reached = max(totals) >= rules.target_score
+    ends = rules.single_hand or (reached and (single or rules.tie is TieRule.SHARED_WIN))
+    assert (t.after.phase is Phase.GAME_OVER) == ends, (totals, rules.target_score)
     if ends:
-        winner = totals.index(low)
-        assert over == [GameOver((winner,), totals)]
-        assert t.after.winners == (winner,) and t.after.is_over
+        winners = tuple(seat for seat, total in enumerate(totals) if total == low)
+        assert over == [GameOver(winners, totals)]
+        assert t.after.winners == winners and t.after.is_over
         assert t.after.to_act == () and len(legal_actions(t.after)) == 0
     else:
         assert not over and t.after.phase is Phase.DEAL and t.after.winners == ()
@@ -638,7 +839,7 @@ def test_hand_points_total_26_or_the_moon_outcome(game: Game) -> None:
 def test_replay_reproduces_the_same_states(game: Game) -> None:
     report(game)
     start = game.start
-    if start.hand_number == 0 and start.scores == (0,) * PLAYERS:
+    if start.hand_number == 0 and start.scores == (0,) * game.rules.players:
         assert start == new_game(game.rules)
     state = start
     for t in game.transitions:
@@ -667,9 +868,9 @@ def test_game_ends_exactly_when_target_reached_with_a_single_lowest(game: Game) 
         check_game_end(t)
     final = game.final
     if final.is_over:
+        assert reference_game_over(game.rules, final.scores)
         low = min(final.scores)
-        assert final.scores.count(low) == 1
-        assert max(final.scores) >= game.rules.target_score
+        assert final.winners == tuple(s for s, total in enumerate(final.scores) if total == low)
 
 
 def rebuilt(
@@ -690,7 +891,8 @@ def rebuilt(
 def hidden_variants(draw: DrawFn, state: GameState, seat: int) -> GameState:
     """``state`` with the cards ``seat`` cannot see dealt differently among the
     other seats (any suits, sizes kept), and their hidden pass choices redrawn."""
-    others = [other for other in range(PLAYERS) if other != seat]
+    players = state.rules.players
+    others = [other for other in range(players) if other != seat]
     known = CardSet()
     if state.phase is not Phase.PASS and state.passes:
         mine = state.passes[seat]
@@ -714,20 +916,26 @@ def hidden_variants(draw: DrawFn, state: GameState, seat: int) -> GameState:
                 chosen = draw(st.permutations(hands[other].cards()))[:count]
                 passes[other] = CardSet(chosen)
     elif passes:
-        giver = (seat - state.pass_direction.offset) % PLAYERS
+        giver = next(
+            other
+            for other in range(players)
+            if state.pass_direction.receiver(other, players) == seat
+        )
         received = passes[giver]
         assert received is not None
-        unseen = FULL_DECK - state.hands[seat] - known - received
+        unseen = table(state.rules).deck - state.hands[seat] - known - received
         for other in others:
             if other != giver:
                 passes[other] = CardSet(draw(st.permutations(unseen.cards()))[:count])
     return rebuilt(state, tuple(hands), tuple(passes))
 
 
-def _kind(card: Card, phase: Phase) -> tuple[object, ...]:
-    # Cards the rules treat alike: same suit, and the queen of spades (and, once
-    # its holder leads, the two of clubs) on their own.
-    return (card.suit, card is QUEEN_OF_SPADES, card is TWO_OF_CLUBS and phase is not Phase.PASS)
+def _kind(state: GameState, card: Card) -> tuple[object, ...]:
+    # Cards the rules treat alike: same suit and points, the queen of spades on
+    # its own, and the lowest club too once its holder is known to lead.
+    facts = table(state.rules)
+    lead = card is facts.lowest_club and state.phase is not Phase.PASS
+    return (card.suit, facts.points.get(card, 0), card is QUEEN_OF_SPADES, lead)
 
 
 def _exchange(cards: CardSet, pair: CardSet) -> CardSet:
@@ -749,7 +957,7 @@ def replayed_variants(draw: DrawFn, game: Game, index: int, seat: int) -> GameSt
         known = mine
     owner = {
         card: other
-        for other in range(PLAYERS)
+        for other in range(state.rules.players)
         if other != seat
         for card in state.hands[other] - known
     }
@@ -757,7 +965,7 @@ def replayed_variants(draw: DrawFn, game: Game, index: int, seat: int) -> GameSt
     partners = sorted(
         card
         for card, other in owner.items()
-        if other != owner.get(first) and _kind(card, state.phase) == _kind(first, state.phase)
+        if other != owner.get(first) and _kind(state, card) == _kind(state, first)
     )
     pair = CardSet([first, draw(st.sampled_from(partners))]) if partners else CardSet()
     alternative = game.transitions[start].before
@@ -801,7 +1009,7 @@ def test_observe_never_reveals_another_seats_cards(data: st.DataObject) -> None:
     changed = False
     for index in _checked_states(data, game):
         state = game.states[index]
-        seat = data.draw(st.integers(0, PLAYERS - 1), label="seat")
+        seat = data.draw(st.integers(0, state.rules.players - 1), label="seat")
         other = data.draw(hidden_variants(state, seat), label="variant")
         changed = changed or other != state
         _same_view(state, other, seat)
@@ -820,7 +1028,7 @@ def test_observe_cannot_tell_apart_histories_that_differ_only_in_hidden_cards(
     changed = False
     for index in _checked_states(data, game):
         state = game.states[index]
-        seat = data.draw(st.integers(0, PLAYERS - 1), label="seat")
+        seat = data.draw(st.integers(0, state.rules.players - 1), label="seat")
         other = data.draw(replayed_variants(game, index, seat), label="history")
         changed = changed or other != state
         assert other.phase is state.phase and len(other.tricks) == len(state.tricks)
@@ -833,7 +1041,7 @@ def test_observe_cannot_tell_apart_histories_that_differ_only_in_hidden_cards(
 def test_views_hold_no_card_of_another_hand(game: Game) -> None:
     report(game)
     for state in game.states:
-        for seat in range(PLAYERS):
+        for seat in range(game.rules.players):
             check_view_shows_no_other_hand(state, seat)
 
 
@@ -927,21 +1135,25 @@ def test_the_mixed_game_strategy_reaches(feature: str) -> None:
 def test_scenarios_start_waiting_for_a_valid_deal(scenario: Scenario) -> None:
     assert scenario.start.phase is Phase.DEAL
     assert is_legal(scenario.start, scenario.first_deal)
-    assert valid_deal(scenario.first_deal)
+    assert valid_deal(scenario.rules, scenario.first_deal)
 
 
 # --- known engine defects -----------------------------------------------------------
 
 
 @given(deals(), st.data())
-def test_apply_refuses_what_is_legal_refuses_for_any_seat_value(
-    deal: Deal, data: st.DataObject
-) -> None:
-    """A seat given as a ``bool`` or a ``float`` is not a seat: ``explain`` and
-    ``is_legal`` refuse it (NOT_AN_ACTION), so ``apply`` must refuse it too, and
-    ``legal_actions`` must not contain it (attrs equality makes ``2.0 == 2``)."""
+def test_a_seat_that_is_not_an_int_is_refused(deal: Deal, data: st.DataObject) -> None:
+    """A seat given as a ``bool``, a ``float`` or a negative number is not a seat.
+    Building the action may refuse it (NOT_AN_ACTION); if it is built, ``apply``
+    must refuse it as ``explain`` does, and ``legal_actions`` must not contain it
+    (attrs equality makes ``PlayCard(2.0, c) == PlayCard(2, c)``)."""
     state = apply(new_game(Rules(pass_cycle=(PassDirection.HOLD,))), deal)
     (seat,) = state.to_act
-    odd: list[Any] = [float(seat)] + ([bool(seat)] if seat < 2 else [])
-    action = PlayCard(data.draw(st.sampled_from(odd), label="seat"), TWO_OF_CLUBS)
+    odd: list[Any] = [float(seat), seat - 4] + ([bool(seat)] if seat < 2 else [])
+    chosen = data.draw(st.sampled_from(odd), label="seat")
+    try:
+        action = PlayCard(chosen, TWO_OF_CLUBS)
+    except IllegalActionError as error:
+        assert error.rule is Rule.NOT_AN_ACTION
+        return
     check_action_consistent(state, action)
