@@ -1157,8 +1157,12 @@ class _Seen:
 
 
 def _fabricate(reader: Reader, context: HandContext, seen: _Seen) -> GameState | None:
-    """A full state that the seat would see as ``seen``: the hidden cards are dealt
-    to the other seats at random-free, sorted order, as their hand sizes say."""
+    """A full state that the seat would see as ``seen``, after checking what it sees.
+
+    The hidden cards go to the other seats in card order, as many as each one's
+    hand size says (the cards this seat passed stay with their receiver); which
+    seat gets which hidden card changes nothing the seat sees.
+    """
     rules = context.rules
     tables = context.tables
     players = tables.players

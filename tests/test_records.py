@@ -55,10 +55,11 @@ from hearts_core import (
     state_from_json,
     state_to_json,
     variant,
+    variant_names,
     view_from_json,
     view_to_json,
 )
-from hearts_core.codec import dumps, loads
+from hearts_core.codec import Reader, _rule_readers, dumps, loads, read_rules, rules_to_data
 from hearts_core.records import (
     record_from_data,
     record_to_data,
@@ -726,6 +727,21 @@ def test_schema_rules_match_the_rules_fields() -> None:
         bad = record_data()
         bad["rules"][text] = "4"
         assert not validator.is_valid(bad)
+
+
+def test_the_codec_reads_every_rules_field_strictly() -> None:
+    # Each field's reader comes from its type annotation; a field of a type the
+    # codec cannot read would be handed to Rules unchecked. None may be.
+    readers = _rule_readers()
+    assert set(readers) == {field.name for field in attrs.fields(Rules)}
+    unread = [name for name, reader in readers.items() if reader is None]
+    assert not unread, f"add a strict reader to hearts_core.codec for: {unread}"
+    for name in variant_names():
+        rules = variant(name)
+        reader = Reader()
+        assert read_rules(reader, rules_to_data(rules), "$.rules") == rules, reader.problems
+    with pytest.raises(ValueError, match="no schema named 'game'"):
+        json_schema("game")
 
 
 def test_the_schema_refuses_what_the_loader_refuses_for_form() -> None:
