@@ -95,7 +95,7 @@ _WORDS: Final = {
     "spade": "s",
     "spades": "s",
 }
-_RANKS: Final = {r.letter.lower(): r for r in Rank} | {"10": Rank.TEN, "1": Rank.ACE}
+_RANKS: Final = {r.letter.lower(): r for r in Rank} | {"10": Rank.TEN}
 _SUITS: Final = {s.letter.lower(): s for s in Suit} | {
     **{s.symbol: s for s in Suit},
     "♧": Suit.CLUBS,
@@ -103,7 +103,7 @@ _SUITS: Final = {s.letter.lower(): s for s in Suit} | {
     "♡": Suit.HEARTS,
     "♤": Suit.SPADES,
 }
-_TOKEN: Final = re.compile(r"10|[2-9]|[tjqka1]|[cdhs♣♦♥♠♧♢♡♤]")
+_TOKEN: Final = re.compile(r"10|[2-9]|[tjqka]|[cdhs♣♦♥♠♧♢♡♤]")
 
 
 def _tokens(text: str) -> list[str]:

@@ -86,7 +86,7 @@ def test_parse_card_reads_natural_spellings(text: str, card: str) -> None:
     assert parse_card(text) is Card.parse(card)
 
 
-@pytest.mark.parametrize("text", ["", "Q", "S", "QQ", "1O h", "queen", "11h", "QS KS", "zz"])
+@pytest.mark.parametrize("text", ["", "Q", "S", "QQ", "1O h", "1h", "queen", "11h", "QS KS", "zz"])
 def test_parse_card_refuses_anything_but_one_card(text: str) -> None:
     with pytest.raises(InvalidCardError):
         parse_card(text)
