@@ -205,7 +205,7 @@ def _convert_enum(kind: type[_E], field: str, value: object) -> _E:
 
 
 def _to_directions(value: Iterable[PassDirection | str]) -> tuple[PassDirection, ...]:
-    if isinstance(value, str) or not isinstance(value, Iterable):
+    if not isinstance(value, list | tuple):
         raise InvalidRulesError("pass_cycle", f"must be a list of directions, not {value!r}")
     return tuple(_convert_enum(PassDirection, "pass_cycle", v) for v in value)
 
@@ -224,6 +224,8 @@ def _to_removed(value: object) -> CardSet:
 
 
 def _to_rank(value: object) -> Rank:
+    if type(value) is not int and not isinstance(value, Rank):
+        raise InvalidRulesError("lowest_rank", f"must be an integer rank, not {value!r}")
     return _convert_enum(Rank, "lowest_rank", value)
 
 
