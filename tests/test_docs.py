@@ -32,7 +32,7 @@ FILES = [REPO / "README.md", *sorted(DOCS.rglob("*.md"))]
 
 # Code fences in these languages are shown, not run; any other language would
 # be silently skipped by Sybil, so it is refused below.
-SHOWN_ONLY = {"sh", "console", "toml", "json", "text"}
+SHOWN_ONLY = {"", "text", "sh", "bash", "shell", "console", "toml", "json"}
 RUN = {"python", "pycon"}
 FENCE = re.compile(r"^ {0,3}(?:```|~~~)\s*([\w-]*)", re.MULTILINE)
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
