@@ -124,11 +124,21 @@ _CARD_VALUES: Final = (
 
 
 @composite
-def any_rules(draw: DrawFn) -> Rules:
+def any_rules(draw: DrawFn, standard_table: bool = False) -> Rules:
     """Any combination of every ``Rules`` field: 3 to 6 players, the 32-card deck,
-    every lead, break, scoring and end-of-game option. Small targets end games fast."""
-    players = draw(st.sampled_from((4, 4, 3, 5, 6)))
-    lowest = draw(st.sampled_from((Rank.TWO, Rank.TWO, Rank.SEVEN))) if players == 4 else Rank.TWO
+    every lead, break, scoring and end-of-game option. Small targets end games fast.
+
+    With ``standard_table``, four players with 52 cards and a club lead, so the
+    constructed deals below still work."""
+    if standard_table:
+        players, lowest = PLAYERS, Rank.TWO
+        leads = [FirstLead.LOWEST_CLUB, FirstLead.ANY_CLUB]
+    else:
+        players = draw(st.sampled_from((4, 4, 3, 5, 6)))
+        lowest = Rank.TWO
+        if players == PLAYERS:
+            lowest = draw(st.sampled_from((Rank.TWO, Rank.TWO, Rank.SEVEN)))
+        leads = list(FirstLead)
     hand_size = (52 if lowest is Rank.TWO else 32) // players
     directions = [d for d in PassDirection if players % 2 == 0 or d is not PassDirection.ACROSS]
     fields = {
@@ -136,7 +146,7 @@ def any_rules(draw: DrawFn) -> Rules:
         "lowest_rank": lowest,
         "pass_count": draw(st.one_of(st.integers(1, 3), st.integers(1, hand_size))),
         "pass_cycle": tuple(draw(st.lists(st.sampled_from(directions), min_size=1, max_size=4))),
-        "first_lead": draw(st.sampled_from(FirstLead)),
+        "first_lead": draw(st.sampled_from(leads)),
         "points_on_first_trick": draw(st.booleans()),
         "must_break_hearts": draw(st.booleans()),
         "queen_breaks_hearts": draw(st.booleans()),
@@ -251,9 +261,9 @@ class Scenario:
 
 
 @composite
-def random_scenarios(draw: DrawFn) -> Scenario:
+def random_scenarios(draw: DrawFn, rules_strategy: SearchStrategy[Rules] | None = None) -> Scenario:
     """A new game under random rules, with a random deal."""
-    rules = draw(drawn_rules())
+    rules = draw(drawn_rules() if rules_strategy is None else rules_strategy)
     return Scenario("random", new_game(rules), draw(deals(rules)))
 
 
@@ -289,13 +299,39 @@ def only_hearts_leader_scenarios(draw: DrawFn) -> Scenario:
     return Scenario("only-hearts-leader", new_game(rules), draw(deals_around(seat, hand)), seat)
 
 
+def played_out_scores(start: GameState, deal: Deal) -> tuple[int, ...]:
+    """The scores of the hand dealt by ``deal``, playing the first legal action throughout."""
+    state = step(start, deal)[0]
+    while True:
+        state, events = step(state, legal_actions(state)[0])
+        for each in events:
+            if isinstance(each, HandScored):
+                return each.scores
+
+
 @composite
 def moon_scenarios(draw: DrawFn) -> Scenario:
-    """A seat holds a hand that takes every trick, so it shoots the moon."""
-    rules = holding_first(draw(core_rules()))
+    """A seat holds a hand that takes every trick, so it shoots the moon (or the
+    sun), under the seed rules or any rules of a four-seat, 52-card table with a
+    club lead. The totals before the hand are nothing, near the target, or such
+    that one seat lands exactly on the target (the halving rule)."""
+    rules = holding_first(draw(st.one_of(core_rules(), any_rules(standard_table=True))))
     seat = draw(st.integers(0, PLAYERS - 1))
-    hand = draw(moon_hands())
-    return Scenario("moon", new_game(rules), draw(deals_around(seat, hand)), seat)
+    deal = draw(deals_around(seat, draw(moon_hands())))
+    hand_number = len(rules.pass_cycle) * draw(st.integers(0, 2))
+    target = rules.target_score
+    near = st.integers(max(0, target - 40), target + 10)
+    scores: tuple[int, ...] = (0,) * PLAYERS
+    how = draw(st.sampled_from(("new", "near", "exact")))
+    if how == "near":
+        scores = tuple(draw(near) for _ in range(PLAYERS))
+    elif how == "exact":
+        zero = GameState(HandContext(rules, hand_number, scores), Phase.DEAL)
+        change = played_out_scores(zero, deal)
+        lands = draw(st.integers(0, PLAYERS - 1))
+        scores = tuple(target - change[s] if s == lands else draw(near) for s in range(PLAYERS))
+    start = GameState(HandContext(rules, hand_number, scores), Phase.DEAL)
+    return Scenario("moon", start, deal, seat)
 
 
 def standard_moon_scores(shooter: int, option: MoonOption) -> tuple[int, ...]:
@@ -368,8 +404,8 @@ def special_scenarios() -> SearchStrategy[Scenario]:
 
 
 def scenarios() -> SearchStrategy[Scenario]:
-    """Half random games, half constructed ones."""
-    return st.one_of(random_scenarios(), special_scenarios())
+    """Random games (a quarter under any rules at all), and the constructed ones."""
+    return st.one_of(random_scenarios(), random_scenarios(any_rules()), special_scenarios())
 
 
 # --- games -------------------------------------------------------------------

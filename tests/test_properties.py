@@ -1080,10 +1080,19 @@ def test_leader_with_only_hearts_leads_one_before_hearts_are_broken(game: Game) 
 
 @settings(max_examples=budget(0.25))
 @given(one_hand_games(moon_scenarios()))
-def test_moon_hands_shoot_the_moon(game: Game) -> None:
-    shots = [e for t in game.transitions for e in t.events if isinstance(e, MoonShot)]
-    assert shots and all(shot.seat == game.scenario.seat for shot in shots)
-    assert "moon" in features(game)
+def test_a_hand_that_takes_every_trick_shoots_the_moon_or_the_sun(game: Game) -> None:
+    rules, seat = game.rules, game.scenario.seat
+    assert seat is not None
+    shots = [e for t in game.transitions for e in t.events if isinstance(e, (MoonShot, SunShot))]
+    (scored,) = [e for t in game.transitions for e in t.events if isinstance(e, HandScored)]
+    assert scored.points[seat] == table(rules).total  # it took every card
+    if rules.sun is not SunScoring.OFF:
+        assert shots == [SunShot(seat)] and "sun" in features(game)
+    elif rules.moon is not MoonScoring.OFF:
+        assert shots and all(isinstance(s, MoonShot) and s.seat == seat for s in shots)
+        assert "moon" in features(game)
+    else:
+        assert not shots and scored.scores == scored.points
 
 
 @settings(max_examples=budget(0.25))
@@ -1109,6 +1118,7 @@ _RARE = (
     "hearts-and-queen-leader",
     "moon",
     "moon-choice",
+    "sun",
     "tie-at-end",
     "game-over",
 )
