@@ -143,6 +143,35 @@ def _bot(name: str, samples: int) -> str:
     return f"MonteCarloBot({samples} samples)" if name == "mc" else NAMES[name]
 
 
+def summary(rows: list[dict[str, float | int | str]], samples: int) -> list[str]:
+    """One sentence per pairing: who beats whom, by how much, and (when the table has the
+    opponent against itself) what the opponent scored in the same seat on the same deals."""
+    by_pair = {str(row["pairing"]): row for row in rows}
+    lines = []
+    for row in rows:
+        tested, opponent = str(row["tested"]), str(row["opponent"])
+        diff, half = float(row["diff"]), float(row["diff_half"])
+        if diff + half < 0:
+            verdict = "clearly beats"
+        elif diff - half > 0:
+            verdict = "clearly loses to"
+        else:
+            verdict = "cannot be told apart from"
+        line = (
+            f"- {_bot(tested, samples)} {verdict} three {_bot(opponent, samples)}s: "
+            f"{float(row['mean']):.2f} points a hand against their {float(row['others']):.2f} "
+            f"(difference {diff:+.2f} ± {half:.2f})"
+        )
+        same = by_pair.get(f"{opponent}/{opponent}")
+        if same is not None and tested != opponent:
+            line += (
+                f"; in the same seat on the same deals a {_bot(opponent, samples)} "
+                f"took {float(same['mean']):.2f}"
+            )
+        lines.append(line + ".")
+    return lines
+
+
 def markdown(rows: list[dict[str, float | int | str]], args: argparse.Namespace) -> str:
     """The results as the docs page."""
     lines = [
@@ -152,6 +181,8 @@ def markdown(rows: list[dict[str, float | int | str]], args: argparse.Namespace)
         "mean points per hand of one bot playing against three copies of another. Lower is",
         "better; a hand's scores add up to 26 (78 after a moon shot that adds 26 to the others),",
         "so four equal players average 6.5 points a hand or a little more.",
+        "",
+        *summary(rows, args.samples),
         "",
         "| Bot | against three | hands | bot's points/hand | opponents' points/hand | "
         "difference (95% CI) | bot's moons | CPU time | wall time |",
@@ -177,7 +208,8 @@ def markdown(rows: list[dict[str, float | int | str]], args: argparse.Namespace)
         "",
         f"- Standard rules (`Rules()`), four players; {args.hands} hands per pairing.",
         f"- Hand *i* is dealt and played from `random.Random({args.seed} + i)`, so every",
-        "  pairing plays the same deals, and the same command gives the same figures.",
+        "  pairing plays the same deals, and the same command gives the same points (the",
+        "  times vary with the machine).",
         "- Each hand is played on its own from zero totals, with the pass direction hand *i* of",
         "  a game would have (left, right, across, hold); the tested bot sits at seat *i* mod 4.",
         f"- The Monte-Carlo bot samples {args.samples} deals of the hidden cards per decision",
