@@ -271,7 +271,7 @@ def random_scenarios(draw: DrawFn, rules_strategy: SearchStrategy[Rules] | None 
 def void_clubs_scenarios(draw: DrawFn) -> Scenario:
     """A seat holds 13 of the 14 point cards: void in clubs on the first trick,
     it has nothing to play but points."""
-    rules = holding_first(draw(core_rules()))
+    rules = holding_first(draw(st.one_of(core_rules(), any_rules(standard_table=True))))
     seat = draw(st.integers(0, PLAYERS - 1))
     left_out = draw(st.sampled_from(POINT_CARDS.cards()))
     hand = POINT_CARDS - CardSet([left_out])
@@ -281,8 +281,10 @@ def void_clubs_scenarios(draw: DrawFn) -> Scenario:
 @composite
 def only_hearts_leader_scenarios(draw: DrawFn) -> Scenario:
     """A seat holds the ace of clubs and otherwise hearts (and maybe the queen of
-    spades): it takes the first trick and leads with hearts unbroken."""
-    rules = holding_first(draw(core_rules()))
+    spades): it takes the first trick and leads with hearts unbroken. (No points
+    on the first trick, so nobody can break hearts there.)"""
+    wide = any_rules(standard_table=True).map(lambda r: r.evolve(points_on_first_trick=False))
+    rules = holding_first(draw(st.one_of(core_rules(), wide)))
     seat = draw(st.integers(0, PLAYERS - 1))
     with_queen = draw(st.booleans())
     dropped = draw(
@@ -310,19 +312,24 @@ def played_out_scores(start: GameState, deal: Deal) -> tuple[int, ...]:
 
 
 @composite
-def moon_scenarios(draw: DrawFn) -> Scenario:
+def moon_scenarios(draw: DrawFn, moon: MoonScoring | None = None) -> Scenario:
     """A seat holds a hand that takes every trick, so it shoots the moon (or the
     sun), under the seed rules or any rules of a four-seat, 52-card table with a
     club lead. The totals before the hand are nothing, near the target, or such
     that one seat lands exactly on the target (the halving rule)."""
     rules = holding_first(draw(st.one_of(core_rules(), any_rules(standard_table=True))))
+    if moon is None and draw(st.integers(0, 3)) == 0:
+        moon = MoonScoring.AUTOMATIC  # its choice depends on the totals: worth a share
+    if moon is not None:
+        rules = rules.evolve(moon=moon, sun=SunScoring.OFF)
     seat = draw(st.integers(0, PLAYERS - 1))
     deal = draw(deals_around(seat, draw(moon_hands())))
     hand_number = len(rules.pass_cycle) * draw(st.integers(0, 2))
     target = rules.target_score
     near = st.integers(max(0, target - 40), target + 10)
     scores: tuple[int, ...] = (0,) * PLAYERS
-    how = draw(st.sampled_from(("new", "near", "exact")))
+    ways = ("new", "near", "exact") if moon is not MoonScoring.AUTOMATIC else ("near", "exact")
+    how = draw(st.sampled_from(ways))
     if how == "near":
         scores = tuple(draw(near) for _ in range(PLAYERS))
     elif how == "exact":
@@ -404,8 +411,9 @@ def special_scenarios() -> SearchStrategy[Scenario]:
 
 
 def scenarios() -> SearchStrategy[Scenario]:
-    """Random games (a quarter under any rules at all), and the constructed ones."""
-    return st.one_of(random_scenarios(), random_scenarios(any_rules()), special_scenarios())
+    """Random games (a quarter under any rules at all) and the constructed ones."""
+    anything = random_scenarios(any_rules())
+    return st.one_of(random_scenarios(), anything, anything, special_scenarios())
 
 
 # --- games -------------------------------------------------------------------
@@ -621,6 +629,9 @@ def features(game: Game) -> frozenset[str]:
         for each in t.events:
             if isinstance(each, MoonShot):
                 found.add("moon")
+                automatic = rules.moon is MoonScoring.AUTOMATIC
+                if automatic and each.option is MoonOption.SUBTRACT_FROM_SHOOTER:
+                    found.add("automatic-moon-subtracts")
             if isinstance(each, SunShot):
                 found.add("sun")
             if isinstance(each, HandScored) and max(each.totals) >= rules.target_score:

@@ -1066,16 +1066,38 @@ def test_void_seat_with_only_points_plays_a_point_on_the_first_trick(game: Game)
 def test_leader_with_only_hearts_leads_one_before_hearts_are_broken(game: Game) -> None:
     seat = game.scenario.seat
     second = next(t for t in game.transitions if len(t.before.tricks) == 1 and not t.before.trick)
-    assert second.before.leader == seat and not second.before.hearts_broken
-    assert isinstance(second.action, PlayCard)
-    hand = second.before.hands[seat]
-    if QUEEN_OF_SPADES in hand:
-        # Hearts and the queen: the queen is the one card that is not a heart.
-        assert second.action.card is QUEEN_OF_SPADES
-        assert "hearts-and-queen-leader" in features(game)
+    state = second.before
+    assert state.leader == seat and not state.hearts_broken
+    hand = state.hands[seat]
+    assert hand & HEARTS and hand <= POINT_CARDS
+    legal = CardSet(a.card for a in legal_actions(state) if isinstance(a, PlayCard))
+    assert legal == reference_legal_plays(state)
+    rules = game.rules
+    if QUEEN_OF_SPADES not in hand:
+        # Only hearts: whatever the rules, one of them is led.
+        assert legal <= HEARTS and "only-hearts-leader" in features(game)
     else:
-        assert second.action.card in HEARTS
-        assert "only-hearts-leader" in features(game)
+        assert "hearts-and-queen-leader" in features(game)
+        if rules.must_break_hearts and not rules.lead_hearts_instead_of_queen:
+            # Hearts and the queen: the queen is the one card that is not a heart.
+            assert legal == CardSet([QUEEN_OF_SPADES])
+
+
+@settings(max_examples=budget(0.25))
+@given(one_hand_games(moon_scenarios(MoonScoring.AUTOMATIC)))
+def test_the_automatic_moon_adds_unless_that_loses_the_game_for_the_shooter(game: Game) -> None:
+    (shot,) = [e for t in game.transitions for e in t.events if isinstance(e, MoonShot)]
+    (scored,) = [e for t in game.transitions for e in t.events if isinstance(e, HandScored)]
+    rules, before = game.rules, game.start.scores
+    facts = table(rules)
+    # The shooter took every card of the hand.
+    taken = [facts.deck if s == shot.seat else CardSet() for s in range(rules.players)]
+    add = shot_scores(rules, taken, shot.seat, MoonOption.ADD_TO_OTHERS, facts.moon_amount)
+    added = reference_totals(rules, before, add)
+    loses = reference_game_over(rules, added) and sole_lowest(added) != shot.seat
+    expected = MoonOption.SUBTRACT_FROM_SHOOTER if loses else MoonOption.ADD_TO_OTHERS
+    assert shot.option is expected, (before, added, scored)
+    event(f"automatic moon: {expected.value}")
 
 
 @settings(max_examples=budget(0.25))
@@ -1119,6 +1141,7 @@ _RARE = (
     "moon",
     "moon-choice",
     "sun",
+    "automatic-moon-subtracts",
     "tie-at-end",
     "game-over",
 )
