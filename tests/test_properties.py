@@ -1171,7 +1171,7 @@ def test_scenarios_start_waiting_for_a_valid_deal(scenario: Scenario) -> None:
     assert valid_deal(scenario.rules, scenario.first_deal)
 
 
-# --- known engine defects -----------------------------------------------------------
+# --- seats that are not ints ------------------------------------------------------
 
 
 @given(deals(), st.data())
