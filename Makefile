@@ -1,5 +1,5 @@
 # make test   lint, type-check and test (creates .venv with the dev tools on first use)
-# make play   watch four bots play one game:  make play ARGS="--seed 3 --variant classic"
+# make play   play a game against three bots in the terminal:  make play ARGS="--seed 3 --variant classic"
 # make bench  random playouts per second, hearts_core against OpenSpiel
 # make docs   serve the documentation site at http://127.0.0.1:8000 (mkdocs serve)
 #
