@@ -99,10 +99,9 @@ def _is_editable_install() -> bool:
     return bool(text) and json.loads(text or "{}").get("dir_info", {}).get("editable", False)
 
 
-@pytest.mark.skipif(
-    not _is_editable_install(), reason="hearts-core is not installed editable here (make test does)"
-)
 def test_variants_load_from_the_editable_install(tmp_path: Path) -> None:
+    # make test installs the project editable; anything else is a setup to fix, not to skip.
+    assert _is_editable_install(), "hearts-core must be installed editable (make test does)"
     found = _probe(sys.executable, tmp_path, _clean_env())
     assert _same(found["package"], REPO / "hearts_core" / "__init__.py")
     assert _same(found["variants_dir"], REPO / "variants")
