@@ -7,23 +7,28 @@
 >>> state = apply(state, random_deal(state.rules, rng))
 >>> while state.phase.value != "deal":
 ...     state = apply(state, rng.choice(legal_actions(state)))
->>> sum(state.scores) in (26, 78)
+>>> sum(state.totals) in (26, 78)
 True
 """
 
 from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard, random_deal
-from hearts_core.cards import FULL_DECK, Card, CardSet, Rank, Suit
+from hearts_core.belief import consistent_state, resample
+from hearts_core.cards import FULL_DECK, HEARTS, QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
 from hearts_core.codec import json_schema
 from hearts_core.describe import describe, describe_variant
-from hearts_core.engine import apply, new_game, step
+from hearts_core.engine import apply, new_game, rollout, step
 from hearts_core.errors import (
+    BotError,
     HeartsError,
     IllegalActionError,
+    InvalidActionError,
     InvalidCardError,
     InvalidRulesError,
     InvalidSeatError,
+    InvalidStateError,
     RecordError,
     Rule,
+    UnknownNameError,
 )
 from hearts_core.events import (
     CardPlayed,
@@ -33,6 +38,7 @@ from hearts_core.events import (
     HandDealt,
     HandScored,
     HeartsBroken,
+    MoonChosen,
     MoonShot,
     PassSubmitted,
     SunShot,
@@ -62,7 +68,7 @@ from hearts_core.rules import (
     SunScoring,
     TieRule,
 )
-from hearts_core.state import GameState, HandContext, Phase, Trick
+from hearts_core.state import GameState, HandContext, Phase, Trick, trick_winner
 from hearts_core.variants import Variant, load_variant, variant, variant_info, variant_names
 
 __version__ = "0.1.0"
@@ -77,6 +83,8 @@ __all__ = [
     "Deal",
     "Event",
     "FULL_DECK",
+    "HEARTS",
+    "QUEEN_OF_SPADES",
     "FirstLead",
     "HeartPoints",
     "MoonRequires",
@@ -91,12 +99,17 @@ __all__ = [
     "HeartsBroken",
     "HeartsError",
     "IllegalActionError",
+    "InvalidActionError",
     "InvalidCardError",
     "InvalidRulesError",
     "InvalidSeatError",
+    "InvalidStateError",
+    "BotError",
+    "UnknownNameError",
     "MoonOption",
     "MoonScoring",
     "MoonShot",
+    "MoonChosen",
     "PassCards",
     "PassChoices",
     "PassDirection",
@@ -120,6 +133,10 @@ __all__ = [
     "observe",
     "random_deal",
     "step",
+    "rollout",
+    "resample",
+    "consistent_state",
+    "trick_winner",
     "variant",
     "variant_info",
     "variant_names",

@@ -7,65 +7,92 @@ from a ``random.Random`` the caller owns.
 
 from __future__ import annotations
 
+import array
 import functools
+import itertools
+import math
 import random as _random
-import sys
-from collections.abc import Iterable
-from typing import Final, TypeAlias
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Final, TypeAlias, overload
 
 import attrs
 
 from hearts_core.cards import Card, CardSet, _from_mask
-from hearts_core.errors import IllegalActionError, Rule
-from hearts_core.rules import MAX_PLAYERS, MoonOption, Rules
+from hearts_core.errors import InvalidActionError, InvalidCardError
+from hearts_core.fields import MAX_PLAYERS, shown
+from hearts_core.options import MoonOption
+from hearts_core.rules import Rules
 
-__all__ = ["Deal", "PassCards", "PlayCard", "ChooseMoon", "Action", "random_deal"]
+__all__ = [
+    "Deal",
+    "PassCards",
+    "PlayCard",
+    "ChooseMoon",
+    "Action",
+    "random_deal",
+    "PassChoices",
+    "SeatPasses",
+    "PLAYS",
+]
 
 
-def _not_an_action(message: str) -> IllegalActionError:
-    return IllegalActionError(Rule.NOT_AN_ACTION, message)
-
-
-def _to_hands(hands: Iterable[CardSet | str]) -> tuple[CardSet, ...]:
+def _to_hands(hands: object) -> tuple[CardSet, ...]:
     if isinstance(hands, str | CardSet) or not isinstance(hands, Iterable):
-        raise _not_an_action(f"a deal needs one hand per seat, not {hands!r}")
-    return tuple(_to_cardset(hand) for hand in hands)
+        raise InvalidActionError(
+            f"a deal needs one hand per seat, not {shown(hands)}", "hands"
+        )
+    found: list[CardSet] = []
+    for hand in hands:
+        if len(found) == MAX_PLAYERS:
+            raise InvalidActionError(f"a deal has at most {MAX_PLAYERS} hands", "hands")
+        found.append(_cards(hand, "hands"))
+    return tuple(found)
 
 
-def _to_cardset(cards: CardSet | str | Iterable[Card]) -> CardSet:
-    if isinstance(cards, CardSet):
+def _cards(cards: object, field: str) -> CardSet:
+    if type(cards) is CardSet:
         return cards
-    if isinstance(cards, str):
-        return CardSet.parse(cards)
-    if not isinstance(cards, Iterable):
-        raise _not_an_action(f"not a set of cards: {cards!r}")
-    return CardSet(cards)
+    try:
+        if isinstance(cards, str):
+            return CardSet.parse(cards)
+        if isinstance(cards, Iterable):
+            return CardSet(cards)
+    except InvalidCardError as exc:
+        raise InvalidActionError(str(exc), field) from None
+    raise InvalidActionError(f"not a set of cards: {shown(cards)}", field)
 
 
-def _to_card(card: Card | str) -> Card:
+def _to_cardset(cards: object) -> CardSet:
+    return _cards(cards, "cards")
+
+
+def _to_card(card: object) -> Card:
+    if type(card) is Card:
+        return card
     if isinstance(card, str):
-        return Card.parse(card)
-    if not isinstance(card, Card):
-        raise _not_an_action(f"not a card: {card!r}")
-    return card
+        try:
+            return Card.parse(card)
+        except InvalidCardError as exc:
+            raise InvalidActionError(str(exc), "card") from None
+    raise InvalidActionError(f"not a card: {shown(card)}", "card")
 
 
 def _check_seat(instance: object, attribute: attrs.Attribute[int], seat: int) -> None:
     # A bool or a float equal to a seat number must not pass for one.
-    if type(seat) is not int or seat < 0:
-        raise _not_an_action(f"not a seat: {seat!r}")
+    if type(seat) is not int or not 0 <= seat < MAX_PLAYERS:
+        raise InvalidActionError(
+            f"not a seat: {shown(seat)} (seats are numbered 0 to {MAX_PLAYERS - 1})", "seat"
+        )
 
 
-def _to_option(option: MoonOption | str) -> MoonOption:
-    if isinstance(option, MoonOption):
+def _to_option(option: object) -> MoonOption:
+    if type(option) is MoonOption:
         return option
-    try:
-        return MoonOption(option)
-    except ValueError:
-        choices = ", ".join(o.value for o in MoonOption)
-        raise IllegalActionError(
-            Rule.MOON_OPTION_NOT_OFFERED, f"not a moon option: {option!r} (choose {choices})"
-        ) from None
+    for member in MoonOption:
+        if member.value == option:
+            return member
+    choices = ", ".join(o.value for o in MoonOption)
+    raise InvalidActionError(f"not a moon option: {shown(option)} (choose {choices})", "option")
 
 
 @attrs.frozen
@@ -106,9 +133,9 @@ class PlayCard:
     """A seat plays a card to the current trick.
 
     The engine hands out shared instances from :func:`~hearts_core.legal_actions`;
-    any equal instance is accepted. A seat that is not an ``int`` (``True``,
-    ``2.0``) or a value that is not a card is refused when the action is built,
-    with :class:`~hearts_core.IllegalActionError` (rule ``NOT_AN_ACTION``).
+    any equal instance is accepted. A seat that is not an ``int`` from 0 to 5
+    (``True``, ``2.0``, ``-1``) or a value that is not a card is refused when the
+    action is built, with :class:`~hearts_core.InvalidActionError`.
 
     >>> PlayCard(2, "QS") == PlayCard(2, Card.parse("QS"))
     True
@@ -145,20 +172,225 @@ class ChooseMoon:
 Action: TypeAlias = Deal | PassCards | PlayCard | ChooseMoon
 """Any action :func:`~hearts_core.apply` accepts."""
 
-# Interned plays, indexed [seat][card.index]: legal_actions hands these out
-# instead of building objects on every call.
 PLAYS: Final = tuple(
     tuple(PlayCard(seat, Card.from_index(i)) for i in range(52)) for seat in range(MAX_PLAYERS)
 )
+"""Interned plays, ``PLAYS[seat][card.index]``: :func:`~hearts_core.legal_actions` hands
+out these objects rather than building new ones."""
+
+
+# The positions chosen by each combination of k out of n, in lexicographic order, for
+# the pass counts of real rules (k up to 4 of at most 17 cards): PassChoices reads
+# a choice from here instead of unranking it.
+_COMBINATIONS: Final = tuple(tuple(math.comb(n, k) for k in range(53)) for n in range(53))
+_SMALL_COMBINATIONS: Final = {
+    (n, k): tuple(itertools.combinations(range(n), k)) for n in range(18) for k in range(1, 5)
+}
+
+
+class PassChoices(Sequence[PassCards]):
+    """Every pass a seat can make, as a lazy sequence in a stable order.
+
+    Choice ``i`` is the ``i``-th combination of the hand's cards in
+    lexicographic card order, built only when asked for: a 13-card hand
+    passing 3 has C(13, 3) = 286 choices.
+
+    >>> choices = PassChoices(0, CardSet.parse("2C 3C 4C 5C"), 3)
+    >>> len(choices), str(choices[0]), str(choices[-1])
+    (4, '0 passes 2C 3C 4C', '0 passes 3C 4C 5C')
+    >>> PassCards(0, "2C 3C 5C") in choices
+    True
+    """
+
+    __slots__ = ("seat", "hand", "pass_count", "_size", "_bits", "_table")
+
+    seat: int
+    """The passing seat."""
+    hand: CardSet
+    """The cards to choose from."""
+    pass_count: int
+    """How many cards each choice passes."""
+
+    def __init__(self, seat: int, hand: CardSet, count: int) -> None:
+        self.seat = seat
+        self.hand = hand
+        self.pass_count = count
+        held = hand.mask.bit_count()
+        self._size = _COMBINATIONS[held][count]
+        self._bits: tuple[int, ...] | None = None  # the hand's card bits, once asked for
+        self._table = _SMALL_COMBINATIONS.get((held, count))
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> PassCards: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[PassCards]: ...
+
+    def __getitem__(self, index: int | slice) -> PassCards | Sequence[PassCards]:
+        if index.__class__ is not int:
+            if isinstance(index, slice):
+                return [self[i] for i in range(*index.indices(self._size))]
+            raise TypeError(f"pass choice indices are integers, not {shown(index)}")
+        assert isinstance(index, int)
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError(f"pass choice index out of range ({self._size} choices)")
+        bits = self._bits
+        if bits is None:
+            found = []
+            rest = self.hand.mask
+            while rest:
+                low = rest & -rest
+                found.append(low)
+                rest ^= low
+            bits = self._bits = tuple(found)
+        table = self._table
+        chosen = 0
+        if table is not None:
+            for position in table[index]:
+                chosen |= bits[position]
+        else:
+            chosen = self._unrank(bits, index)
+        return _pass(self.seat, _from_mask(chosen))
+
+    def _unrank(self, bits: tuple[int, ...], index: int) -> int:
+        # Walk the hand's cards low to high: C(n-1, k-1) choices take the lowest
+        # remaining card, the rest skip it.
+        n = len(bits)
+        k = self.pass_count
+        chosen = 0
+        for bit in bits:
+            if not k:
+                break
+            n -= 1
+            block = math.comb(n, k - 1)
+            if index < block:
+                chosen |= bit
+                k -= 1
+            else:
+                index -= block
+        return chosen
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            type(action) is PassCards
+            and action.seat == self.seat
+            and type(action.cards) is CardSet
+            and len(action.cards) == self.pass_count
+            and action.cards <= self.hand
+        )
+
+    def __iter__(self) -> Iterator[PassCards]:
+        for i in range(self._size):
+            yield self[i]
+
+    def __repr__(self) -> str:
+        return f"PassChoices({self.seat}, CardSet.parse('{self.hand}'), {self.pass_count})"
+
+
+class SeatPasses(Sequence[PassCards]):
+    """The passes of every seat yet to pass, read as one sequence: seat by seat, each
+    seat's in the order of its :class:`PassChoices`.
+
+    >>> both = SeatPasses((PassChoices(0, CardSet.parse("2C 3C"), 1),
+    ...                    PassChoices(2, CardSet.parse("4D 5D 6D"), 1)))
+    >>> len(both), str(both[1]), str(both[2])
+    (5, '0 passes 3C', '2 passes 4D')
+    """
+
+    __slots__ = ("parts", "_size")
+
+    parts: tuple[PassChoices, ...]
+    """Each waiting seat's choices, in seat order."""
+
+    def __init__(self, parts: tuple[PassChoices, ...]) -> None:
+        self.parts = parts
+        size = 0
+        for part in parts:
+            size += part._size
+        self._size = size
+
+    def without(self, seat: int) -> SeatPasses:
+        """The passes left once ``seat`` has passed."""
+        left = []
+        for part in self.parts:
+            if part.seat != seat:
+                left.append(part)
+        return SeatPasses(tuple(left))
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> PassCards: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[PassCards]: ...
+
+    def __getitem__(self, index: int | slice) -> PassCards | Sequence[PassCards]:
+        if index.__class__ is not int:
+            if isinstance(index, slice):
+                return [self[i] for i in range(*index.indices(self._size))]
+            raise TypeError(f"action indices are integers, not {shown(index)}")
+        assert isinstance(index, int)
+        if index < 0:
+            index += self._size
+        if index >= 0:
+            for part in self.parts:
+                if index < part._size:
+                    return part[index]
+                index -= part._size
+        raise IndexError(f"action index out of range ({self._size} actions)")
+
+    def __contains__(self, action: object) -> bool:
+        return any(action in part for part in self.parts)
+
+    def __iter__(self) -> Iterator[PassCards]:
+        for part in self.parts:
+            yield from part
+
+    def __repr__(self) -> str:
+        seats = ", ".join(str(part.seat) for part in self.parts)
+        return f"<{self._size} passes by seats {seats}>"
+
+
+_pass_new = object.__new__
+_set_pass_seat = PassCards.seat.__set__  # type: ignore[attr-defined]
+_set_pass_cards = PassCards.cards.__set__  # type: ignore[attr-defined]
+
+
+def _pass(seat: int, cards: CardSet) -> PassCards:
+    # A PassCards of a checked seat and cards: its validators have nothing to do.
+    action: PassCards = _pass_new(PassCards)
+    _set_pass_seat(action, seat)
+    _set_pass_cards(action, cards)
+    return action
 
 
 @functools.lru_cache(maxsize=16)
-def _deck_tables(deck: int) -> tuple[tuple[int, ...], int, int]:
-    """The deck's card bits, and the masks that build the shuffle keys."""
-    bits = tuple(1 << i for i in range(52) if deck >> i & 1)
-    keep = sum(((1 << 64) - 64) << (64 * i) for i in range(len(bits)))
-    index_bits = sum(i << (64 * i) for i in range(len(bits)))
-    return bits, keep, index_bits
+def _shuffle_tables(deck: int, players: int) -> tuple[int, int, tuple[bytes, ...], bytes | None]:
+    """For a deck and a table: the mask that keeps the random bits of each sort key, the
+    constant bits to put beside them, a translation per seat to read its cards, and the
+    layout of the deck's cards among the 52 (``None`` for the full deck)."""
+    count = deck.bit_count()
+    size = count // players
+    # Each sort key is a float in [1, 2): exponent 0x3FF, then 44 random bits,
+    # then a low byte holding the digit of the seat that gets the card at that
+    # place of the shuffled deck (seat s takes places s * size to (s + 1) * size - 1).
+    keep = sum((((1 << 52) - 1) & ~0xFF) << (64 * i) for i in range(count))
+    fixed = sum(((0x3FF << 52) | (48 + i // size)) << (64 * i) for i in range(count))
+    # "-" marks a card out of the deck (see _spread).
+    source = bytes(range(48, 48 + players)) + b"-"
+    reads = tuple(
+        bytes.maketrans(source, bytes(49 if d == s else 48 for d in range(players)) + b"0")
+        for s in range(players)
+    )
+    layout = None if deck == (1 << 52) - 1 else bytes(deck >> i & 1 for i in range(52))
+    return keep, fixed, reads, layout
 
 
 def random_deal(rules: Rules, rng: _random.Random) -> Deal:
@@ -172,17 +404,35 @@ def random_deal(rules: Rules, rng: _random.Random) -> Deal:
     >>> [len(h) for h in random_deal(Rules(), random.Random(7)).hands]
     [13, 13, 13, 13]
     """
-    bits, keep, index_bits = _deck_tables(rules.tables().deck)
-    count = len(bits)
-    # Shuffle in C: give each card a 64-bit key whose top 58 bits are random
-    # and whose low 6 bits are the card's position, sort, read the positions
-    # back. Equal random parts (probability below 1e-13) fall back to deck order.
-    keys = (rng.getrandbits(64 * count) & keep) | index_bits
-    order = sorted(memoryview(keys.to_bytes(8 * count, sys.byteorder)).cast("Q").tolist())
-    players = rules.players
-    size = count // players
-    hands = tuple(
-        _from_mask(sum([bits[key & 63] for key in order[seat * size : (seat + 1) * size]]))
-        for seat in range(players)
-    )
-    return Deal(hands)
+    tables = rules.tables()
+    deck = tables.deck
+    keep, fixed, reads, layout = _shuffle_tables(deck, tables.players)
+    count = tables.hand_size * tables.players
+    # Shuffle in C: each place of the dealt deck gets a random sort key that
+    # names, in its low byte, the seat dealt that place; after sorting, the
+    # i-th smallest key names the seat of the deck's i-th card. Keys are
+    # floats, which sort fastest; two places draw the same 44 random bits with
+    # probability below 1e-10, and then the lower seat comes first.
+    keys = (rng.getrandbits(64 * count) & keep) | fixed
+    order = sorted(memoryview(keys.to_bytes(8 * count, "little")).cast("d").tolist())
+    owners = array.array("d", order).tobytes()[::8]  # one seat digit per card, in card order
+    # Read each seat's cards as a binary number: the digit of card i becomes bit i.
+    spread = owners[::-1] if layout is None else _spread(layout, owners)
+    return _deal(tuple([_from_mask(int(spread.translate(read), 2)) for read in reads]))
+
+
+def _spread(layout: bytes, owners: bytes) -> bytes:
+    """The seat digits laid out one per card position, 51 down to 0, with "-" for the
+    cards out of the deck."""
+    digits = iter(owners)
+    return bytes(next(digits) if inside else 45 for inside in layout)[::-1]
+
+
+_deal_new = object.__new__
+_set_hands = Deal.hands.__set__  # type: ignore[attr-defined]
+
+
+def _deal(hands: tuple[CardSet, ...]) -> Deal:
+    deal: Deal = _deal_new(Deal)
+    _set_hands(deal, hands)
+    return deal

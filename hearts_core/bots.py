@@ -32,14 +32,17 @@ from collections.abc import Iterator, Sequence
 from typing import Final, Literal, Protocol, cast, runtime_checkable
 
 from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard, random_deal
-from hearts_core.cards import Card, CardSet, Rank, Suit
-from hearts_core.engine import apply, new_game, step
+from hearts_core.belief import Belief
+from hearts_core.cards import QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
+from hearts_core.engine import apply, new_game, rollout, step
+from hearts_core.errors import BotError
 from hearts_core.events import Event
 from hearts_core.legality import legal_actions
 from hearts_core.observation import PlayerView, observe
-from hearts_core.rules import MoonOption, MoonScoring, Rules
+from hearts_core.options import MoonOption, MoonScoring
+from hearts_core.rules import Rules
 from hearts_core.scoring import game_is_over, moon_scores, totals_after
-from hearts_core.state import GameState, HandContext, Phase
+from hearts_core.state import GameState, Phase, taken_and_won
 
 __all__ = [
     "Bot",
@@ -52,7 +55,7 @@ __all__ = [
     "play_game",
 ]
 
-_QUEEN: Final = Card(Suit.SPADES, Rank.QUEEN)
+_QUEEN: Final = QUEEN_OF_SPADES
 _SPADES: Final = Suit.SPADES.mask
 _SUIT_MASKS: Final = tuple(s.mask for s in Suit)
 
@@ -73,13 +76,13 @@ class Bot(Protocol):
         """One of ``view.legal_actions``.
 
         Raises:
-            ValueError: if ``view`` offers no action (it is not this seat's turn).
+            BotError: if ``view`` offers no action (it is not this seat's turn).
         """
         ...
 
 
-def _nothing_to_do(view: PlayerView) -> ValueError:
-    return ValueError(f"seat {view.seat} has no legal action in phase {view.phase.value!r}")
+def _nothing_to_do(view: PlayerView) -> BotError:
+    return BotError(f"seat {view.seat} has no legal action in phase {view.phase.value!r}")
 
 
 class RandomBot:
@@ -97,7 +100,7 @@ class RandomBot:
         """A uniformly random element of ``view.legal_actions``.
 
         Raises:
-            ValueError: if ``view`` offers no action.
+            BotError: if ``view`` offers no action.
 
         >>> from hearts_core import apply, new_game, observe, random_deal
         >>> rng = random.Random(2)
@@ -120,32 +123,7 @@ class RandomBot:
 
 def _taken_masks(view: PlayerView) -> list[int]:
     """The cards each seat has taken in the completed tricks of this hand."""
-    taken = [0] * view.rules.players
-    for trick in view.tricks:
-        mask = 0
-        for card in trick.cards:
-            mask |= card.bit
-        taken[trick.winner] |= mask
-    return taken
-
-
-def _voids(view: PlayerView) -> list[int]:
-    """For each seat, the suits (as a card mask) it has shown it no longer holds.
-
-    A seat that did not follow the suit led holds none of it: the engine always
-    makes a seat follow suit when it can.
-    """
-    players = view.rules.players
-    void = [0] * players
-    tricks = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick:
-        tricks.append((view.leader, view.trick))
-    for leader, cards in tricks:
-        led = cards[0].suit_mask
-        for i, card in enumerate(cards[1:], start=1):
-            if not card.bit & led:
-                void[(leader + i) % players] |= led
-    return void
+    return taken_and_won(view.tricks, view.rules.players)[0]
 
 
 def _unseen(view: PlayerView) -> CardSet:
@@ -153,14 +131,6 @@ def _unseen(view: PlayerView) -> CardSet:
     return view.rules.deck - view.hand - view.played
 
 
-def _trick_winner_so_far(view: PlayerView) -> tuple[int, Card]:
-    """The seat winning the trick in progress, and its card."""
-    led = view.trick[0].suit
-    best = 0
-    for i, card in enumerate(view.trick):
-        if card.suit is led and card.rank > view.trick[best].rank:
-            best = i
-    return (view.leader + best) % view.rules.players, view.trick[best]
 
 
 def _moon_threat(view: PlayerView) -> int | None:
@@ -198,7 +168,7 @@ def _choose_moon_option(view: PlayerView) -> MoonOption:
     best: tuple[tuple[int, int, int], MoonOption] | None = None
     for option in MoonOption:
         scores = moon_scores(rules, taken, seat, option, rules.moon_amount)
-        totals = totals_after(rules, view.scores, scores)
+        totals = totals_after(rules, view.totals, scores)
         others = [t for s, t in enumerate(totals) if s != seat]
         low = min(others)
         mine = totals[seat]
@@ -315,7 +285,7 @@ class RuleBot:
         """The bot's pick among ``view.legal_actions``.
 
         Raises:
-            ValueError: if ``view`` offers no action.
+            BotError: if ``view`` offers no action.
 
         >>> from hearts_core import Deal, apply, new_game, observe
         >>> state = apply(new_game(), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
@@ -354,7 +324,7 @@ def _rule_play(view: PlayerView, plays: Sequence[PlayCard]) -> PlayCard:
     unseen = _unseen(view).mask
     threat = _moon_threat(view)
     if threat is not None:
-        trick = view.trick
+        trick = view.current_trick
         if not trick:
             # Lead a point card nobody can beat: one point taken stops the moon.
             sure = [
@@ -372,12 +342,12 @@ def _rule_play(view: PlayerView, plays: Sequence[PlayCard]) -> PlayCard:
             if above and sum(points[c.index] for c in trick) > 0:
                 # Take a point from the would-be shooter: win this trick.
                 return max(above, key=lambda p: p.card.rank)
-        elif _trick_winner_so_far(view)[0] == threat:
+        elif view.trick_winner == threat:
             # Feed the would-be shooter nothing.
             clean = [p for p in plays if points[p.card.index] <= 0]
             if clean:
                 return max(clean, key=lambda p: (points[p.card.index] == 0, p.card.rank))
-    return _common_play(plays, view.trick, view.hand.mask, unseen, points, rules.players)
+    return _common_play(plays, view.current_trick, view.hand.mask, unseen, points, rules.players)
 
 
 def _winning_rank(trick: tuple[Card, ...]) -> int:
@@ -501,95 +471,6 @@ def _discard(plays: Sequence[PlayCard], hand: int, unseen: int, points: Sequence
 # Monte-Carlo bot: determinize the hidden hands, play each candidate out.
 
 
-class _HiddenHands:
-    """What a seat knows of the hands it cannot see, and random deals consistent with it.
-
-    Constraints: each other seat holds ``view.hand_sizes[seat]`` cards from the
-    unseen ones; a seat that failed to follow a suit holds none of it; cards
-    this seat passed, not yet played, are in the receiver's hand.
-    """
-
-    def __init__(self, view: PlayerView) -> None:
-        players = view.rules.players
-        self.seat = view.seat
-        self.players = players
-        unseen = _unseen(view).mask
-        fixed = [0] * players
-        if view.passed is not None and view.phase is not Phase.PASS:
-            receiver = view.pass_direction.receiver(view.seat, players)
-            if receiver != view.seat:
-                fixed[receiver] = view.passed.mask & unseen
-        self.fixed = fixed
-        known = 0
-        for mask in fixed:
-            known |= mask
-        self.pool = unseen & ~known
-        self.capacity = [
-            0 if s == view.seat else view.hand_sizes[s] - fixed[s].bit_count()
-            for s in range(players)
-        ]
-        void = _voids(view)
-        # allowed[suit]: the seats that may hold a card of that suit.
-        self.allowed = [
-            [
-                s
-                for s in range(players)
-                if s != view.seat and self.capacity[s] > 0 and not void[s] & _SUIT_MASKS[suit]
-            ]
-            for suit in range(4)
-        ]
-        # Hall's condition for dealing the suits to the seats: for every set of suits, their
-        # cards must fit in the seats that may hold one of them. Sets whose seats are all the
-        # seats hold by counting; the others are checked as cards are dealt.
-        holders = {s for s in range(players) if self.capacity[s] > 0}
-        present = [suit for suit in range(4) if self.pool & _SUIT_MASKS[suit]]
-        self.checks: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-        for subset in range(1, 1 << len(present)):
-            suits = tuple(present[i] for i in range(len(present)) if subset >> i & 1)
-            seats = {t for suit in suits for t in self.allowed[suit]}
-            if seats != holders:
-                self.checks.append((suits, tuple(sorted(seats))))
-        self.hand = view.hand.mask
-        self.cards = list(CardSet.from_mask(self.pool))
-
-    def _feasible(self, left: list[int], capacity: list[int], seat: int) -> bool:
-        """Whether the cards left still fit once ``seat`` has taken one more."""
-        for suits, seats in self.checks:
-            if seat in seats:
-                room = sum(capacity[t] for t in seats) - 1
-                if sum(left[x] for x in suits) > room:
-                    return False
-        return True
-
-    def sample(self, rng: random.Random) -> list[int]:
-        """One consistent deal of the hidden cards, as a hand mask per seat (this seat's own hand
-        included)."""
-        hands = list(self.fixed)
-        hands[self.seat] = self.hand
-        capacity = list(self.capacity)
-        cards = list(self.cards)
-        rng.shuffle(cards)
-        left = [0, 0, 0, 0]
-        for card in cards:
-            left[card.suit] += 1
-        for card in cards:
-            suit = card.suit
-            left[suit] -= 1
-            seats = [s for s in self.allowed[suit] if capacity[s] > 0]
-            if self.checks and len(seats) > 1:
-                seats = [s for s in seats if self._feasible(left, capacity, s)]
-            if not seats:  # pragma: no cover - the real deal always satisfies the constraints
-                raise AssertionError("no consistent deal of the hidden cards")
-            pick = rng.randrange(sum(capacity[s] for s in seats))
-            for s in seats:
-                pick -= capacity[s]
-                if pick < 0:
-                    break
-            capacity[s] -= 1
-            hands[s] |= card.bit
-        return hands
-
-
 def _quick_play(state: GameState, plays: Sequence[PlayCard]) -> PlayCard:
     """The rules of thumb for a play-out, read from the state's masks: the mover's hand, the
     trick, and the cards it has not seen (those in the other hands)."""
@@ -599,7 +480,9 @@ def _quick_play(state: GameState, plays: Sequence[PlayCard]) -> PlayCard:
     others = 0
     for mask in masks:
         others |= mask
-    return _common_play(plays, state.trick, hand, others & ~hand, tables.points, tables.players)
+    return _common_play(
+        plays, state.current_trick, hand, others & ~hand, tables.points, tables.players
+    )
 
 
 RolloutPolicy = Literal["rule", "random"]
@@ -641,10 +524,14 @@ class MonteCarloBot:
     def __init__(
         self, samples: int = 24, seconds: float | None = None, rollout: RolloutPolicy = "rule"
     ) -> None:
-        if samples < 1:
-            raise ValueError(f"samples must be at least 1, not {samples}")
+        if type(samples) is not int or samples < 1:
+            raise BotError(f"samples must be at least 1, not {samples!r}")
+        if seconds is not None and (
+            not isinstance(seconds, int | float) or not 0 < seconds < float("inf")
+        ):
+            raise BotError(f"seconds must be a positive number, not {seconds!r}")
         if rollout not in ("rule", "random"):
-            raise ValueError(f"rollout must be 'rule' or 'random', not {rollout!r}")
+            raise BotError(f"rollout must be 'rule' or 'random', not {rollout!r}")
         self.samples = samples
         self.seconds = seconds
         self.rollout: RolloutPolicy = rollout
@@ -654,7 +541,7 @@ class MonteCarloBot:
         """The legal card with the best average outcome over the sampled deals.
 
         Raises:
-            ValueError: if ``view`` offers no action.
+            BotError: if ``view`` offers no action.
 
         >>> from hearts_core import Deal, apply, new_game, observe
         >>> state = apply(new_game(), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
@@ -688,7 +575,7 @@ class MonteCarloBot:
         the others hold neither) are played out once and share the result.
 
         Raises:
-            ValueError: if ``view`` is not a turn to play a card.
+            BotError: if ``view`` is not a turn to play a card.
 
         >>> from hearts_core import apply, new_game, observe
         >>> rng = random.Random(1)
@@ -701,23 +588,19 @@ class MonteCarloBot:
         True
         """
         if view.phase is not Phase.PLAY or not view.is_my_turn:
-            raise ValueError(f"seat {view.seat} has no card to play now")
+            raise BotError(f"seat {view.seat} has no card to play now")
         plays = [a for a in view.legal_actions if isinstance(a, PlayCard)]
-        hidden = _HiddenHands(view)
-        context = HandContext(view.rules, view.hand_number, view.scores)
+        belief = Belief(view)
         groups = _equivalent_plays(plays, _unseen(view).mask, view.rules.tables().points)
         sums = dict.fromkeys((group[0] for group in groups), 0.0)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while done < self.samples:
-            hands = hidden.sample(rng)
-            state = GameState(
-                context, Phase.PLAY, tuple(hands), (), view.tricks, view.trick, view.leader
-            )
+            state = belief.sample(rng)
             seed = rng.getrandbits(64)
             for play in sums:
                 end = self._play_out(apply(state, play), random.Random(seed))
-                sums[play] += _outcome(end, context, view.seat)
+                sums[play] += _outcome(end.totals, view.totals, view.seat)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -725,15 +608,11 @@ class MonteCarloBot:
         return {play: means[play] for play in plays}
 
     def _play_out(self, state: GameState, rng: random.Random) -> GameState:
-        rule = self.rollout == "rule"
+        if self.rollout == "random":
+            return rollout(state, rng)
         while state.phase is Phase.PLAY:
             plays = cast("Sequence[PlayCard]", legal_actions(state))
-            if len(plays) == 1:
-                play = plays[0]
-            elif rule:
-                play = _quick_play(state, plays)
-            else:
-                play = plays[rng.randrange(len(plays))]
+            play = plays[0] if len(plays) == 1 else _quick_play(state, plays)
             state = apply(state, play)
         if state.phase is Phase.MOON:
             shooter = state.to_act[0]
@@ -771,10 +650,10 @@ def _equivalent_plays(
     return groups
 
 
-def _outcome(end: GameState, before: HandContext, seat: int) -> float:
-    """This seat's score for the hand less the mean of the others' (the moon scored as added to
-    the others: the difference is the same either way)."""
-    gained = [after - was for after, was in zip(end.scores, before.scores, strict=True)]
+def _outcome(after: tuple[int, ...], before: tuple[int, ...], seat: int) -> float:
+    """This seat's score for the hand less the mean of the others', from the totals before and
+    after it (a moon scores the same difference however it is scored)."""
+    gained = [end - start for end, start in zip(after, before, strict=True)]
     others = (sum(gained) - gained[seat]) / (len(gained) - 1)
     return gained[seat] - others
 
@@ -794,14 +673,14 @@ def make_bot(spec: str) -> Bot:
     """A bot from its name: ``random``, ``rule`` or ``mc``; ``mc:N`` samples N deals a decision.
 
     Raises:
-        ValueError: for an unknown name or a bad sample count.
+        BotError: for an unknown name or a bad sample count.
 
     >>> make_bot("rule"), make_bot("mc:10")
     (RuleBot(), MonteCarloBot(samples=10, rollout='rule'))
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'genius'; known: random, rule, mc, mc:N
+    hearts_core.errors.BotError: unknown bot 'genius'; known: random, rule, mc, mc:N
     """
     name, _, arg = spec.strip().lower().partition(":")
     if name in ("random", "rule", "simple") and not arg:
@@ -811,8 +690,8 @@ def make_bot(spec: str) -> Bot:
             return MonteCarloBot()
         if arg.isdigit() and int(arg) >= 1:
             return MonteCarloBot(samples=int(arg))
-        raise ValueError(f"bad sample count in {spec!r}: give a whole number of at least 1")
-    raise ValueError(f"unknown bot {spec!r}; known: random, rule, mc, mc:N")
+        raise BotError(f"bad sample count in {spec!r}: give a whole number of at least 1")
+    raise BotError(f"unknown bot {spec!r}; known: random, rule, mc, mc:N")
 
 
 def play_game(
@@ -830,7 +709,7 @@ def play_game(
         state: A game to continue instead of a new one.
 
     Raises:
-        ValueError: if the number of bots is not the number of seats.
+        BotError: if the number of bots is not the number of seats.
 
     >>> from hearts_core import HandScored, variant
     >>> hands = [events[-1] for _, events in play_game([RuleBot()] * 4,
@@ -842,7 +721,7 @@ def play_game(
         state = new_game(rules)
     players = state.rules.players
     if len(bots) != players:
-        raise ValueError(f"a game of {players} players needs {players} bots, not {len(bots)}")
+        raise BotError(f"a game of {players} players needs {players} bots, not {len(bots)}")
     while not state.is_over:
         if state.phase is Phase.DEAL:
             action: Action = random_deal(state.rules, rng)

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Final
 
 from hearts_core.errors import InvalidCardError
 
-__all__ = ["Suit", "Rank", "Card", "CardSet", "FULL_DECK"]
+__all__ = ["Suit", "Rank", "Card", "CardSet", "FULL_DECK", "QUEEN_OF_SPADES", "HEARTS"]
 
 
 class Suit(enum.IntEnum):
@@ -442,3 +442,10 @@ def _from_mask(mask: int) -> CardSet:
 
 FULL_DECK: Final = _from_mask((1 << 52) - 1)
 """All 52 cards."""
+
+
+QUEEN_OF_SPADES: Final = Card(Suit.SPADES, Rank.QUEEN)
+"""The queen of spades: 13 points in most rules, and she may break hearts."""
+
+HEARTS: Final = _from_mask(Suit.HEARTS.mask)
+"""The thirteen hearts."""

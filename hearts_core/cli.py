@@ -43,7 +43,12 @@ from hearts_core.bots import BOTS, Bot, make_bot, play_game
 from hearts_core.cards import Card, CardSet, Rank, Suit
 from hearts_core.describe import describe_variant
 from hearts_core.engine import new_game, step
-from hearts_core.errors import InvalidCardError, InvalidRulesError, RecordError
+from hearts_core.errors import (
+    InvalidActionError,
+    InvalidCardError,
+    InvalidRulesError,
+    RecordError,
+)
 from hearts_core.events import (
     CardPlayed,
     CardsPassed,
@@ -52,6 +57,7 @@ from hearts_core.events import (
     HandDealt,
     HandScored,
     HeartsBroken,
+    MoonChosen,
     MoonShot,
     SunShot,
     TrickTaken,
@@ -383,7 +389,6 @@ class Narrator:
         self._leader: int | None = None
         self._tricks = 0
         self._broken: str | None = None
-        self._choosing: int | None = None
 
     def lines(self, event: Event) -> list[str]:
         """The lines that report ``event`` (none for events shown later, with their trick).
@@ -423,11 +428,9 @@ class Narrator:
             case SunShot(seat=seat):
                 return [f"  seat {seat} shoots the sun: it took every trick"]
             case MoonShot(seat=seat, option=None):
-                self._choosing = seat
                 return [f"  seat {seat} shoots the moon and chooses how to score it"]
-            case MoonShot(seat=seat, option=option):
-                verb = "chooses to" if self._choosing == seat else "shoots the moon:"
-                self._choosing = None
+            case MoonShot(seat=seat, option=option) | MoonChosen(seat=seat, option=option):
+                verb = "chooses to" if isinstance(event, MoonChosen) else "shoots the moon:"
                 if option is MoonOption.SUBTRACT_FROM_SHOOTER:
                     return [f"  seat {seat} {verb} subtract {self.moon_amount} from its own total"]
                 return [f"  seat {seat} {verb} add {self.moon_amount} to every other seat"]
@@ -784,7 +787,7 @@ def _simulate(args: argparse.Namespace, screen: _Screen) -> int:
                     if isinstance(event, HandScored):
                         for seat, score in enumerate(event.scores):
                             points[entry(seat)].append(score)
-                    elif isinstance(event, MoonShot) and event.option is not None:
+                    elif isinstance(event, MoonShot):
                         moons[entry(event.seat)] += 1
                     elif isinstance(event, SunShot):
                         suns[entry(event.seat)] += 1
@@ -906,18 +909,18 @@ class _Table:
     def show_status(self, view: PlayerView) -> None:
         parts = [
             f"{name} {total}" + (f" (+{pts})" if pts > 0 else f" ({pts})" if pts < 0 else "")
-            for name, total, pts in zip(self.names, view.scores, view.hand_points, strict=True)
+            for name, total, pts in zip(self.names, view.totals, view.hand_points, strict=True)
         ]
         trick = len(view.tricks) + 1
         self.screen.say(f"Trick {trick} · scores: " + ", ".join(parts), style="dim")
 
     def show_trick(self, view: PlayerView) -> None:
-        if not view.trick:
+        if not view.current_trick:
             self.screen.say("You lead.")
             return
         plays = [
             f"{self.names[(view.leader + i) % self.rules.players]} {self.screen.card(card)}"
-            for i, card in enumerate(view.trick)
+            for i, card in enumerate(view.current_trick)
         ]
         self.screen.say("On the table: " + ", ".join(plays))
 
@@ -1002,6 +1005,8 @@ class _Table:
         error = explain(self.state, action)
         if error is None:
             return None
+        if isinstance(error, InvalidActionError):
+            return f"Not allowed: {error}"
         rule = error.rule
         return f"Not allowed: {error} ({rule.value}: {rule.summary})"
 
@@ -1035,7 +1040,9 @@ class _Table:
                 screen.say(f"{name[winner]} {verb} the trick ({points} {unit}).", style="bold")
             case SunShot(seat=seat):
                 screen.say(f"{name[seat]} shot the sun: every trick!", style="bold green")
-            case MoonShot(seat=seat, option=option) if option is not None:
+            case MoonShot(seat=seat, option=option) | MoonChosen(seat=seat, option=option) if (
+                option is not None
+            ):
                 how = (
                     f"takes {self.rules.moon_amount} off the shooter's total"
                     if option is MoonOption.SUBTRACT_FROM_SHOOTER
@@ -1133,8 +1140,8 @@ def _replay(args: argparse.Namespace, screen: _Screen, stdin: TextIO) -> int:
     screen.say(f"Game record {args.file}: " + ", ".join(about), style="bold")
     if record.players:
         screen.say("  " + ", ".join(f"seat {s}: {n}" for s, n in enumerate(record.players)))
-    if record.hand_number or any(record.scores):
-        scores = ", ".join(str(score) for score in record.scores)
+    if record.hand_number or any(record.totals):
+        scores = ", ".join(str(total) for total in record.totals)
         screen.say(f"  starting at hand {record.hand_number + 1}, totals {scores}")
     narrator = Narrator(rules.moon_amount, rules.players)
     state = record.start

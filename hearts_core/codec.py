@@ -33,8 +33,8 @@ import attrs
 
 from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard
 from hearts_core.cards import FULL_DECK, Card, CardSet
-from hearts_core.errors import InvalidRulesError, RecordError
-from hearts_core.rules import MAX_PLAYERS, MoonOption, Rules
+from hearts_core.errors import InvalidActionError, InvalidRulesError, RecordError, UnknownNameError
+from hearts_core.rules import MAX_PLAYERS, RULE_FIELDS, MoonOption, Rules
 
 __all__ = [
     "Problem",
@@ -514,6 +514,8 @@ def _rule_readers() -> dict[str, _FieldReader | None]:
     hints = typing.get_type_hints(Rules)
     readers: dict[str, _FieldReader | None] = {}
     for field in attrs.fields(Rules):
+        if field.name not in RULE_FIELDS:
+            continue
         kind = hints[field.name]
         args = typing.get_args(kind)
         reader: _FieldReader | None = None
@@ -544,7 +546,7 @@ def rules_to_data(rules: Rules) -> dict[str, Any]:
     >>> data["players"], data["pass_cycle"], data["card_values"], data["moon_points"]
     (4, ['left', 'right', 'across', 'hold'], {'QS': 13}, None)
     """
-    data: dict[str, Any] = {field.name: None for field in attrs.fields(Rules)}
+    data: dict[str, Any] = dict.fromkeys(RULE_FIELDS)
     data.update(rules.to_mapping())
     return data
 
@@ -605,7 +607,7 @@ def action_to_data(action: Action) -> dict[str, Any]:
         return {"type": "deal", "hands": [cards_to_data(hand) for hand in action.hands]}
     if isinstance(action, ChooseMoon):
         return {"type": "moon", "seat": action.seat, "option": action.option.value}
-    raise TypeError(f"not an action: {action!r}")
+    raise InvalidActionError(f"not an action: {describe(action)}", None, action)
 
 
 def read_action(reader: Reader, value: object, path: str, players: int | None) -> Action | None:
@@ -640,6 +642,9 @@ def read_action(reader: Reader, value: object, path: str, players: int | None) -
     if kind == "deal":
         hands = reader.array(data["hands"], key_path(path, "hands"), players)
         if hands is None:
+            return None
+        if len(hands) > MAX_PLAYERS:
+            reader.add(key_path(path, "hands"), f"a deal has at most {MAX_PLAYERS} hands")
             return None
         sets = [reader.cards(h, f"{path}.hands[{i}]") for i, h in enumerate(hands)]
         if len(reader.problems) > before:
@@ -677,7 +682,8 @@ def json_schema(name: str) -> dict[str, Any]:
     ('https://json-schema.org/draft/2020-12/schema', 'hearts-record/1')
     """
     if name not in SCHEMA_NAMES:
-        raise ValueError(f"no schema named {name!r}; known: {', '.join(SCHEMA_NAMES)}")
+        known = ", ".join(SCHEMA_NAMES)
+        raise UnknownNameError(f"no schema named {describe(name)}; known: {known}")
     folder = resources.files("hearts_core").joinpath("schemas")
     text = folder.joinpath(f"{name}.schema.json").read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)

@@ -400,7 +400,7 @@ def _moon_scoring(moon: MoonScoring) -> str:
         return (
             "The shooter chooses how it is scored: every other player scores the moon's points, "
             "or the shooter's score goes down by them; either way nobody scores the positive "
-            f"cards {_rule(Rule.MOON_OPTION_NOT_OFFERED)}."
+            "cards."
         )
     return (
         "Every other player scores the moon's points and the shooter nothing, unless that "

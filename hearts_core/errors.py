@@ -14,14 +14,22 @@ __all__ = [
     "Rule",
     "HeartsError",
     "InvalidCardError",
+    "InvalidActionError",
     "IllegalActionError",
     "InvalidRulesError",
     "InvalidSeatError",
+    "InvalidStateError",
+    "BotError",
+    "UnknownNameError",
 ]
 
 
 class Rule(enum.Enum):
-    """The named rules a move can break. The same identifiers appear in the docs.
+    """The named rules an action can break in a position. The same identifiers appear in the docs.
+
+    Only what a player can get wrong at the table has an identifier: an action
+    that is malformed (a seat that is not a number, text that is not a card)
+    raises :class:`InvalidActionError` instead, before any position exists.
 
     >>> Rule.MUST_FOLLOW_SUIT.value
     'MUST_FOLLOW_SUIT'
@@ -30,6 +38,7 @@ class Rule(enum.Enum):
     """
 
     WRONG_PHASE = "WRONG_PHASE"
+    NO_SUCH_SEAT = "NO_SUCH_SEAT"
     NOT_YOUR_TURN = "NOT_YOUR_TURN"
     INVALID_DEAL = "INVALID_DEAL"
     WRONG_PASS_COUNT = "WRONG_PASS_COUNT"
@@ -41,8 +50,6 @@ class Rule(enum.Enum):
     NO_POINTS_ON_FIRST_TRICK = "NO_POINTS_ON_FIRST_TRICK"
     HEARTS_NOT_BROKEN = "HEARTS_NOT_BROKEN"
     QUEEN_NOT_BEFORE_HEARTS = "QUEEN_NOT_BEFORE_HEARTS"
-    MOON_OPTION_NOT_OFFERED = "MOON_OPTION_NOT_OFFERED"
-    NOT_AN_ACTION = "NOT_AN_ACTION"
 
     @property
     def summary(self) -> str:
@@ -52,6 +59,7 @@ class Rule(enum.Enum):
 
 _SUMMARIES = {
     Rule.WRONG_PHASE: "An action must fit the phase of the game: deal, pass, play or moon choice.",
+    Rule.NO_SUCH_SEAT: "The acting seat must be a seat at this table, numbered from 0.",
     Rule.NOT_YOUR_TURN: "Only a seat whose turn it is may act.",
     Rule.INVALID_DEAL: "A deal gives every seat its share of the deck, each card exactly once.",
     Rule.WRONG_PASS_COUNT: "Each seat passes exactly the number of cards the rules set.",
@@ -63,7 +71,8 @@ _SUMMARIES = {
     ),
     Rule.FIRST_LEAD_CLUB: "The holder of the lowest club leads a club to the first trick.",
     Rule.NO_POINTS_ON_FIRST_TRICK: (
-        "No heart or queen of spades on the first trick, unless the hand holds nothing else."
+        "No card worth points on the first trick, by a seat that cannot follow suit (or that "
+        "chooses the first lead), unless its hand holds nothing else."
     ),
     Rule.HEARTS_NOT_BROKEN: (
         "Hearts may not be led until they are broken, unless the leader holds only hearts."
@@ -71,8 +80,6 @@ _SUMMARIES = {
     Rule.QUEEN_NOT_BEFORE_HEARTS: (
         "The queen of spades may not be played before hearts are broken, unless nothing else is."
     ),
-    Rule.MOON_OPTION_NOT_OFFERED: "The moon option chosen must be one the rules offer.",
-    Rule.NOT_AN_ACTION: "Only Deal, PassCards, PlayCard and ChooseMoon are actions.",
 }
 
 
@@ -102,8 +109,38 @@ class InvalidCardError(HeartsError, ValueError):
     """
 
 
+class InvalidActionError(HeartsError, ValueError):
+    """An action that is malformed: not an action at all, or one whose fields have the
+    wrong types or name no card. It is refused before any position is looked at, as
+    python-chess refuses bad move text with ``InvalidMoveError``.
+
+    An action that is well formed but not allowed where it is played raises
+    :class:`IllegalActionError` instead.
+
+    Attributes:
+        field: The field at fault (``seat``, ``card``, ``cards``, ``option``,
+            ``hands``), or ``None`` when the value is not an action at all.
+        action: The object refused, when one was built.
+
+    >>> from hearts_core import PlayCard
+    >>> try:
+    ...     PlayCard(0, "ZZ")
+    ... except InvalidActionError as error:
+    ...     print(error.field, "-", error)
+    card - not a card: 'ZZ'
+    """
+
+    field: str | None
+    action: Any
+
+    def __init__(self, message: str, field: str | None = None, action: Any = None) -> None:
+        super().__init__(message)
+        self.field = field
+        self.action = action
+
+
 class IllegalActionError(HeartsError, ValueError):
-    """An action the rules forbid in this state. The state is left unchanged.
+    """A well-formed action the rules forbid in this position. The state is left unchanged.
 
     Attributes:
         rule: The :class:`Rule` the action breaks.
@@ -130,27 +167,49 @@ class InvalidRulesError(HeartsError, ValueError):
     """A ruleset that is malformed or inconsistent.
 
     Attributes:
-        field: The ``Rules`` field (or file key) at fault.
+        field: The ``Rules`` field (or file key) at fault: the first one, when
+            there are several.
         reason: Why it is refused.
         source: The file or mapping it came from, when known.
+        problems: Every problem found, as ``(field, reason)`` pairs, the first
+            one first (one pair when the error was raised by a single check).
 
     >>> from hearts_core import Rules
     >>> Rules(target_score=0)
     Traceback (most recent call last):
     ...
     hearts_core.errors.InvalidRulesError: target_score: must be between 1 and 1000000, not 0
+    >>> try:
+    ...     Rules.from_mapping({"players": "4", "moon": "maybe"})
+    ... except InvalidRulesError as error:
+    ...     [field for field, _ in error.problems]
+    ['players', 'moon']
     """
 
     field: str
     reason: str
     source: str | None
+    problems: tuple[tuple[str, str], ...]
 
-    def __init__(self, field: str, reason: str, source: str | None = None) -> None:
+    def __init__(
+        self,
+        field: str,
+        reason: str,
+        source: str | None = None,
+        problems: tuple[tuple[str, str], ...] | None = None,
+    ) -> None:
+        found = problems if problems else ((field, reason),)
         where = f"{source}: " if source else ""
-        super().__init__(f"{where}{field}: {reason}")
+        if len(found) == 1:
+            text = f"{where}{field}: {reason}"
+        else:
+            listed = "\n".join(f"  {name}: {why}" for name, why in found)
+            text = f"{where}{len(found)} problems:\n{listed}"
+        super().__init__(text)
         self.field = field
         self.reason = reason
         self.source = source
+        self.problems = found
 
 
 class InvalidSeatError(HeartsError, ValueError):
@@ -160,7 +219,54 @@ class InvalidSeatError(HeartsError, ValueError):
     >>> observe(new_game(), 4)
     Traceback (most recent call last):
     ...
-    hearts_core.errors.InvalidSeatError: no such seat: 4
+    hearts_core.errors.InvalidSeatError: no such seat: 4 (seats 0 to 3)
+    """
+
+
+class InvalidStateError(HeartsError, ValueError):
+    """A position that no game reaches, asked for by value: totals of the wrong length or
+    type, or totals that have already ended the game.
+
+    Attributes:
+        field: The argument at fault (``totals``, ``hand_number``).
+        reason: Why it is refused.
+
+    >>> from hearts_core import new_game
+    >>> new_game(totals=(100, 20, 30, 40))
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidStateError: totals: (100, 20, 30, 40) have already ended the game
+    """
+
+    field: str
+    reason: str
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+class UnknownNameError(HeartsError, ValueError):
+    """A name that names nothing the library has: a JSON Schema, a bot.
+
+    >>> from hearts_core import json_schema
+    >>> json_schema("recrod")
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.UnknownNameError: no schema named a string ("recrod"); known: record, \
+state, view
+    """
+
+
+class BotError(HeartsError, ValueError):
+    """A bot asked to act when it cannot, or built with bad settings.
+
+    >>> from hearts_core.bots import MonteCarloBot
+    >>> MonteCarloBot(samples=0)
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.BotError: samples must be at least 1, not 0
     """
 
 

@@ -21,6 +21,7 @@ __all__ = [
     "HeartsBroken",
     "TrickTaken",
     "MoonShot",
+    "MoonChosen",
     "SunShot",
     "HandScored",
     "GameOver",
@@ -139,11 +140,11 @@ class TrickTaken:
 
 @attrs.frozen
 class MoonShot:
-    """A seat took every point card this hand.
+    """A seat took every card the moon needs this hand (one event per moon).
 
-    When the shooter chooses how the moon is scored, the first event has
-    ``option=None`` and the game waits for a :class:`~hearts_core.ChooseMoon`;
-    a second event then reports the choice.
+    When the rules score the moon at once, ``option`` says how. When the shooter
+    chooses, ``option`` is ``None``, the game waits for a
+    :class:`~hearts_core.ChooseMoon`, and a :class:`MoonChosen` event follows it.
 
     >>> MoonShot(3, None), MoonShot(3, MoonOption.ADD_TO_OTHERS).option.value
     (MoonShot(seat=3, option=None), 'add-to-others')
@@ -152,7 +153,21 @@ class MoonShot:
     seat: int
     """The shooter."""
     option: MoonOption | None
-    """How it was scored; ``None`` while the shooter still has to choose."""
+    """How it is scored; ``None`` when the shooter chooses."""
+
+
+@attrs.frozen
+class MoonChosen:
+    """The moon shooter chose how its moon is scored.
+
+    >>> MoonChosen(3, MoonOption.SUBTRACT_FROM_SHOOTER).option.value
+    'subtract-from-shooter'
+    """
+
+    seat: int
+    """The shooter."""
+    option: MoonOption
+    """The option chosen."""
 
 
 @attrs.frozen
@@ -213,6 +228,7 @@ Event: TypeAlias = (
     | HeartsBroken
     | TrickTaken
     | MoonShot
+    | MoonChosen
     | SunShot
     | HandScored
     | GameOver

@@ -65,12 +65,12 @@ from typing import Any, Final
 from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard
 from hearts_core.cards import Card, CardSet
 from hearts_core.codec import Reader, dumps, loads, read_rules, rules_to_data
-from hearts_core.engine import step
+from hearts_core.engine import new_game, step
 from hearts_core.errors import InvalidCardError, RecordError
 from hearts_core.events import HandScored
 from hearts_core.records import GameRecord, _check_date, _check_sequence, _check_totals
 from hearts_core.rules import MoonOption, PassDirection, Rules
-from hearts_core.state import GameState, HandContext, Phase
+from hearts_core.state import Phase, seat_of
 
 __all__ = ["HAND_FORMAT", "format_hand", "parse_hand"]
 
@@ -134,7 +134,7 @@ def format_hand(record: GameRecord) -> str:
         lines.append(f"variant: {dumps(record.variant)}")
     lines.append(f"rules: {_rules_text(record.rules)}")
     lines.append(f"hand: {record.hand_number}")
-    lines.append("scores: " + " ".join(str(score) for score in record.scores))
+    lines.append("scores: " + " ".join(str(total) for total in record.totals))
     if record.players is not None:
         lines.append(f"players: {dumps(list(record.players))}")
     if record.date is not None:
@@ -344,14 +344,14 @@ def parse_hand(text: str) -> GameRecord:
     lines = (f"line {parser.header['hand'][0]}", f"line {parser.header['scores'][0]}")
     _check_totals(reader, rules, hand_number, scores, Phase.DEAL, lines)
     reader.raise_if_any()
-    start = GameState(HandContext(rules, hand_number, scores), Phase.DEAL)
+    start = new_game(rules, hand_number=hand_number, totals=scores)
     _check_sequence(reader, start, steps, fields=False)
     reader.raise_if_any()
     return GameRecord(
         rules,
         tuple(action for _, action in steps),
         hand_number=hand_number,
-        scores=scores,
+        totals=scores,
         **meta,
     )
 
@@ -438,5 +438,5 @@ def _tricks(
             parser.add(number, f"a trick has {players} cards (only the last may have fewer)")
             return steps
         for index, card in enumerate(cards):
-            steps.append((f"line {number}", PlayCard((leader + index) % players, card)))
+            steps.append((f"line {number}", PlayCard(seat_of(leader, index, players), card)))
     return steps

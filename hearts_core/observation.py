@@ -9,12 +9,14 @@ from collections.abc import Sequence
 
 import attrs
 
-from hearts_core.actions import Action
+from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
 from hearts_core.cards import Card, CardSet
 from hearts_core.errors import InvalidSeatError
+from hearts_core.fields import shown
 from hearts_core.legality import legal_actions
-from hearts_core.rules import PassDirection, Rules
-from hearts_core.state import GameState, Phase, Trick
+from hearts_core.options import PassDirection
+from hearts_core.rules import Rules, is_seat
+from hearts_core.state import GameState, Phase, Trick, trick_winner
 
 __all__ = ["PlayerView", "observe"]
 
@@ -58,15 +60,15 @@ class PlayerView:
     """How many cards each seat holds."""
     tricks: tuple[Trick, ...]
     """The completed tricks of this hand: every card in them was played face up."""
-    trick: tuple[Card, ...]
-    """The cards of the trick in progress."""
+    current_trick: tuple[Card, ...]
+    """The cards of the trick in progress, in play order."""
     leader: int
     """The seat that leads the trick in progress."""
     hearts_broken: bool
     """Whether hearts have been broken this hand."""
     hand_points: tuple[int, ...]
     """Points each seat has taken this hand."""
-    scores: tuple[int, ...]
+    totals: tuple[int, ...]
     """Each seat's total before this hand."""
     to_act: tuple[int, ...]
     """The seats that may act now."""
@@ -87,9 +89,30 @@ class PlayerView:
         for trick in self.tricks:
             for card in trick.cards:
                 mask |= card.bit
-        for card in self.trick:
+        for card in self.current_trick:
             mask |= card.bit
         return CardSet.from_mask(mask)
+
+    @property
+    def legal_cards(self) -> CardSet:
+        """The cards this seat's legal actions use: the cards it may play, or its whole hand
+        while it has a pass to make (empty when it may not act or chooses a moon option)."""
+        mask = 0
+        for action in self.legal_actions:
+            if isinstance(action, PlayCard):
+                mask |= action.card.bit
+            elif isinstance(action, PassCards):
+                return self.hand
+            elif isinstance(action, ChooseMoon):
+                break
+        return CardSet.from_mask(mask)
+
+    @property
+    def trick_winner(self) -> int | None:
+        """The seat winning the trick in progress so far, or ``None`` before its first card."""
+        if not self.current_trick:
+            return None
+        return trick_winner(self.leader, self.current_trick, self.rules.players)
 
 
 def observe(state: GameState, seat: int) -> PlayerView:
@@ -100,15 +123,14 @@ def observe(state: GameState, seat: int) -> PlayerView:
     CardSet.parse('')
     """
     players = state.context.tables.players
-    if not (type(seat) is int and 0 <= seat < players):
-        raise InvalidSeatError(f"no such seat: {seat!r}")
+    if not is_seat(seat, players):
+        raise InvalidSeatError(f"no such seat: {shown(seat)} (seats 0 to {players - 1})")
     hands = state.hands
     passes = state.passes
     passed = passes[seat] if passes else None
     received = None
     if passes and state.phase is not Phase.PASS:
-        giver = (seat - state.pass_direction.offset(players)) % players
-        received = passes[giver]
+        received = passes[state.pass_direction.giver(seat, players)]
     return PlayerView(
         seat=seat,
         rules=state.rules,
@@ -122,11 +144,11 @@ def observe(state: GameState, seat: int) -> PlayerView:
         passed_seats=tuple(s for s, p in enumerate(passes) if p is not None),
         hand_sizes=tuple(len(h) for h in hands) if hands else (0,) * players,
         tricks=state.tricks,
-        trick=state.trick,
+        current_trick=state.current_trick,
         leader=state.leader,
         hearts_broken=state.hearts_broken,
         hand_points=state.hand_points,
-        scores=state.scores,
+        totals=state.totals,
         to_act=state.to_act,
         winners=state.winners,
         legal_actions=legal_actions(state, seat),

@@ -43,7 +43,8 @@ from typing import Any, Final
 
 import attrs
 
-from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard
+from hearts_core.actions import Action, Deal, PassCards, PlayCard
+from hearts_core.belief import consistent_state
 from hearts_core.cards import Card, CardSet
 from hearts_core.codec import (
     Reader,
@@ -57,13 +58,25 @@ from hearts_core.codec import (
     read_rules,
     rules_to_data,
 )
-from hearts_core.engine import apply
-from hearts_core.errors import IllegalActionError, Rule
-from hearts_core.legality import explain
+from hearts_core.engine import MAX_HAND_NUMBER, MAX_TOTAL, apply, new_game
+from hearts_core.errors import IllegalActionError, InvalidActionError, InvalidStateError, Rule
+from hearts_core.legality import explain, malformed
 from hearts_core.observation import PlayerView, observe
-from hearts_core.rules import MoonOption, PassDirection, Rules
-from hearts_core.scoring import game_is_over, score_hand
-from hearts_core.state import GameState, HandContext, Phase, Trick
+from hearts_core.options import PassDirection
+from hearts_core.rules import Rules, RuleTables, is_seat
+from hearts_core.scoring import game_is_over, moon_shooter, score_hand
+from hearts_core.state import (
+    GameState,
+    HandContext,
+    Phase,
+    Trick,
+    between_hands,
+    dealer_of,
+    first_leader,
+    hearts_broken_by,
+    seat_of,
+    taken_and_won,
+)
 
 __all__ = [
     "RECORD_FORMAT",
@@ -100,7 +113,7 @@ def _as_tuple(value: Any) -> Any:
     return tuple(value) if isinstance(value, list | tuple) else value
 
 
-def _zero_scores(record: GameRecord) -> tuple[int, ...]:
+def _zero_totals(record: GameRecord) -> tuple[int, ...]:
     players = record.rules.players if isinstance(record.rules, Rules) else 0
     return (0,) * players
 
@@ -118,7 +131,7 @@ class GameRecord:
     ...          "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
     >>> record = GameRecord(variant("no-passing"), [Deal(hands), PlayCard(0, "2C")],
     ...                     variant="no-passing", players=("Ann", "Bo", "Cy", "Di"))
-    >>> record.final.trick, record.final.to_act
+    >>> record.final.current_trick, record.final.to_act
     ((Card.parse('2C'),), (1,))
     >>> GameRecord(variant("no-passing"), [Deal(hands), PlayCard(0, "3C")])
     Traceback (most recent call last):
@@ -136,8 +149,8 @@ lead 2C to the first trick
     """The name of the variant the rules came from, if any (a label: ``rules`` decide)."""
     hand_number: int = 0
     """The hand the record starts at (0 for a new game)."""
-    scores: tuple[int, ...] = attrs.field(
-        default=attrs.Factory(_zero_scores, takes_self=True), converter=_as_tuple
+    totals: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(_zero_totals, takes_self=True), converter=_as_tuple
     )
     """Each seat's total when the record starts (zeros for a new game)."""
     players: tuple[str, ...] | None = attrs.field(default=None, converter=_as_tuple)
@@ -171,7 +184,7 @@ lead 2C to the first trick
         >>> GameRecord.for_variant("standard").start.phase.value
         'deal'
         """
-        return GameState(HandContext(self.rules, self.hand_number, self.scores), Phase.DEAL)
+        return new_game(self.rules, hand_number=self.hand_number, totals=self.totals)
 
     @property
     def final(self) -> GameState:
@@ -209,7 +222,7 @@ lead 2C to the first trick
 
     def _part(self, begin: GameState, actions: list[Action]) -> GameRecord:
         return attrs.evolve(
-            self, actions=tuple(actions), hand_number=begin.hand_number, scores=begin.scores
+            self, actions=tuple(actions), hand_number=begin.hand_number, totals=begin.totals
         )
 
 
@@ -272,10 +285,9 @@ def _check_totals(
         reader.add(paths[0], f"a single-hand game has only hand 0, not hand {hand_number}")
     elif phase is Phase.GAME_OVER and not over:
         reader.add("$.phase", "the game cannot be over: no total ends it (see $.scores)")
-    elif phase is not Phase.GAME_OVER and hand_number > 0 and over:
+    elif phase is not Phase.GAME_OVER and over and not rules.single_hand:
         reader.add(
-            paths[1],
-            f"these totals end the game, so it cannot have gone on to hand {hand_number}",
+            paths[1], f"these totals have ended the game, so hand {hand_number} is not played"
         )
 
 
@@ -285,18 +297,18 @@ _RULE_FIELD: Final = {
     Rule.ALREADY_PASSED: "seat",
     Rule.INVALID_DEAL: "hands",
     Rule.WRONG_PASS_COUNT: "cards",
-    Rule.MOON_OPTION_NOT_OFFERED: "option",
+    Rule.NO_SUCH_SEAT: "seat",
 }
 
 
-def _action_problem(error: IllegalActionError, path: str) -> tuple[str, str]:
+def _action_problem(error: IllegalActionError | InvalidActionError, path: str) -> tuple[str, str]:
     """Where an illegal action is wrong, and why (the rule identifier first)."""
+    if isinstance(error, InvalidActionError):
+        return (key_path(path, error.field) if error.field else path), str(error)
     field = _RULE_FIELD.get(error.rule)
-    action = error.action
-    if field is None and error.rule is not Rule.NOT_AN_ACTION:
-        field = "cards" if isinstance(action, PassCards) else "card"
-    where = key_path(path, field) if field else path
-    return where, f"{error.rule.value}: {error}"
+    if field is None:
+        field = "cards" if isinstance(error.action, PassCards) else "card"
+    return key_path(path, field), f"{error.rule.value}: {error}"
 
 
 def _deal_problems(reader: Reader, rules: Rules, deal: Deal, path: str, fields: bool) -> None:
@@ -329,26 +341,14 @@ def _check_actions(reader: Reader, record: GameRecord, players: int) -> bool:
     ok = True
     for index, action in enumerate(record.actions):
         path = f"$.actions[{index}]"
-        if isinstance(action, PlayCard):
-            good = _is_seat(action.seat, players) and isinstance(action.card, Card)
-        elif isinstance(action, PassCards):
-            good = _is_seat(action.seat, players) and isinstance(action.cards, CardSet)
-        elif isinstance(action, ChooseMoon):
-            good = _is_seat(action.seat, players) and isinstance(action.option, MoonOption)
-        elif isinstance(action, Deal):
-            good = isinstance(action.hands, tuple) and all(
-                isinstance(hand, CardSet) for hand in action.hands
-            )
-        else:
-            good = False
-        if not good:
-            reader.add(path, f"not a well-formed action: {action!r}"[:200])
+        problem = malformed(action)
+        if problem is not None:
+            reader.add(path, str(problem))
+            ok = False
+        elif not isinstance(action, Deal) and not is_seat(getattr(action, "seat", None), players):
+            reader.add(key_path(path, "seat"), f"no seat at a table of {players}")
             ok = False
     return ok
-
-
-def _is_seat(seat: object, players: int) -> bool:
-    return type(seat) is int and 0 <= seat < players
 
 
 def _check_record(reader: Reader, record: GameRecord) -> None:
@@ -358,18 +358,15 @@ def _check_record(reader: Reader, record: GameRecord) -> None:
         return
     players = rules.players
     _check_metadata(reader, record, players)
-    hand_number = reader.integer(record.hand_number, "$.hand_number", 0)
-    scores = reader.array(record.scores, "$.scores", players)
-    if scores is not None:
-        for seat, score in enumerate(scores):
-            reader.integer(score, f"$.scores[{seat}]")
+    hand_number = reader.integer(record.hand_number, "$.hand_number", 0, MAX_HAND_NUMBER)
+    _read_totals(reader, record.totals, "$.scores", players)
     if not isinstance(record.actions, tuple):
         reader.add("$.actions", f"must be a sequence of actions, not {describe(record.actions)}")
         return
     if reader.problems or not _check_actions(reader, record, players):
         return
     assert hand_number is not None
-    _check_totals(reader, rules, hand_number, record.scores, Phase.DEAL)
+    _check_totals(reader, rules, hand_number, record.totals, Phase.DEAL)
     if reader.problems:
         return
     steps = [(f"$.actions[{index}]", action) for index, action in enumerate(record.actions)]
@@ -416,7 +413,7 @@ def record_to_data(record: GameRecord) -> dict[str, Any]:
         "variant": record.variant,
         "rules": rules_to_data(record.rules),
         "hand_number": record.hand_number,
-        "scores": list(record.scores),
+        "scores": list(record.totals),
         "actions": [action_to_data(action) for action in record.actions],
     }
     metadata: dict[str, Any] = {}
@@ -470,8 +467,8 @@ the game is waiting for a deal
     rules = read_rules(reader, doc["rules"], "$.rules") if "rules" in doc else None
     players = rules.players if rules is not None else None
     variant = _optional_string(reader, doc.get("variant"), "$.variant")
-    hand_number = reader.integer(doc.get("hand_number", 0), "$.hand_number", 0)
-    scores = _read_scores(reader, doc["scores"], "$.scores", players) if "scores" in doc else None
+    hand_number = reader.integer(doc.get("hand_number", 0), "$.hand_number", 0, MAX_HAND_NUMBER)
+    scores = _read_totals(reader, doc["scores"], "$.scores", players) if "scores" in doc else None
     names: tuple[str, ...] | None = None
     date: str | None = None
     event: str | None = None
@@ -501,7 +498,7 @@ the game is waiting for a deal
         tuple(actions),
         variant=variant,
         hand_number=hand_number,
-        scores=scores if scores is not None else (0,) * rules.players,
+        totals=scores if scores is not None else (0,) * rules.players,
         players=names,
         date=date,
         event=event,
@@ -533,6 +530,19 @@ def _check_format(reader: Reader, doc: dict[str, Any], expected: str) -> None:
 
 def _optional_string(reader: Reader, value: object, path: str) -> str | None:
     return None if value is None else reader.string(value, path, _NAME_LENGTH)
+
+
+def _read_totals(
+    reader: Reader, value: object, path: str, players: int | None
+) -> tuple[int, ...] | None:
+    """Running totals, each within what a game may start with."""
+    items = reader.array(value, path, players)
+    if items is None:
+        return None
+    totals = [
+        reader.integer(item, f"{path}[{i}]", -MAX_TOTAL, MAX_TOTAL) for i, item in enumerate(items)
+    ]
+    return None if None in totals else tuple(t for t in totals if t is not None)
 
 
 def _read_scores(
@@ -602,12 +612,12 @@ def state_to_data(state: GameState, variant: str | None = None) -> dict[str, Any
         "variant": variant,
         "rules": rules_to_data(state.rules),
         "hand_number": state.hand_number,
-        "scores": list(state.scores),
+        "scores": list(state.totals),
         "phase": state.phase.value,
         "hands": [cards_to_data(hand) for hand in state.hands],
         "passes": [None if p is None else cards_to_data(p) for p in state.passes],
         "tricks": _tricks_to_data(state.tricks),
-        "trick": cards_to_data(state.trick),
+        "trick": cards_to_data(state.current_trick),
         "leader": state.leader,
     }
 
@@ -638,6 +648,48 @@ _STATE_KEYS: Final = (
 )
 
 
+@attrs.frozen
+class _Position:
+    """A position as a document states it, before it is checked: the fields of a state,
+    hands as masks."""
+
+    rules: Rules
+    hand_number: int
+    totals: tuple[int, ...]
+    phase: Phase
+    hand_masks: tuple[int, ...]
+    passes: tuple[CardSet | None, ...]
+    tricks: tuple[Trick, ...]
+    current_trick: tuple[Card, ...]
+    leader: int
+
+    @property
+    def tables(self) -> RuleTables:
+        return self.rules.tables()
+
+    @property
+    def dealer(self) -> int:
+        return dealer_of(self.hand_number, self.rules.players)
+
+    @property
+    def pass_direction(self) -> PassDirection:
+        return self.rules.pass_direction(self.hand_number)
+
+    @classmethod
+    def of(cls, state: GameState) -> _Position:
+        return cls(
+            state.rules,
+            state.hand_number,
+            state.totals,
+            state.phase,
+            state.hand_masks,
+            state.passes,
+            state.tricks,
+            state.current_trick,
+            state.leader,
+        )
+
+
 def state_from_data(data: Any) -> GameState:
     """A game state from parsed JSON data, checked to be a position a game reaches.
 
@@ -645,7 +697,7 @@ def state_from_data(data: Any) -> GameState:
     trick in progress); hand sizes must fit the tricks played and whose turn it
     is; leaders must be the previous tricks' winners; passes must fit the pass
     direction; and replaying the hand from the deal these cards imply must give
-    this very state, every play legal.
+    this very position, every play legal. The state returned is the replayed one.
 
     Raises:
         RecordError: listing every problem with its JSON path.
@@ -670,8 +722,8 @@ waiting for a deal
     _optional_string(reader, doc.get("variant"), "$.variant")
     rules = read_rules(reader, doc["rules"], "$.rules")
     players = rules.players if rules is not None else None
-    hand_number = reader.integer(doc["hand_number"], "$.hand_number", 0)
-    scores = _read_scores(reader, doc["scores"], "$.scores", players)
+    hand_number = reader.integer(doc["hand_number"], "$.hand_number", 0, MAX_HAND_NUMBER)
+    totals = _read_totals(reader, doc["scores"], "$.scores", players)
     phase = reader.choice(Phase, doc["phase"], "$.phase")
     hands = [
         reader.cards(h, f"$.hands[{i}]")
@@ -684,20 +736,22 @@ waiting for a deal
     trick = reader.card_list(doc["trick"], "$.trick")
     leader = reader.seat(doc["leader"], "$.leader", players)
     reader.raise_if_any()
-    assert rules is not None and hand_number is not None and scores is not None
+    assert rules is not None and hand_number is not None and totals is not None
     assert phase is not None and trick is not None and leader is not None
-    hand_sets = tuple(h for h in hands if h is not None)
-    state = GameState(
-        HandContext(rules, hand_number, scores),
+    position = _Position(
+        rules,
+        hand_number,
+        totals,
         phase,
-        tuple(hand.mask for hand in hand_sets),
+        tuple(h.mask for h in hands if h is not None),
         tuple(passes),
         tuple(tricks),
         trick,
         leader,
     )
-    _check_state(reader, state)
+    state = _check_state(reader, position)
     reader.raise_if_any()
+    assert state is not None
     return state
 
 
@@ -718,68 +772,58 @@ def state_from_json(text: str | bytes) -> GameState:
 class _Hand:
     """What a position in a hand says about who holds and played what."""
 
-    def __init__(self, state: GameState) -> None:
-        tables = state.context.tables
+    def __init__(self, position: _Position) -> None:
+        tables = position.tables
         self.players = players = tables.players
         self.size = tables.hand_size
         self.played = [0] * players
         """Cards each seat has played this hand, as masks."""
-        for trick in state.tricks:
+        for trick in position.tricks:
             for index, card in enumerate(trick.cards):
-                self.played[(trick.leader + index) % players] |= card.bit
-        self.in_trick = [(state.leader + index) % players for index in range(len(state.trick))]
-        for seat, card in zip(self.in_trick, state.trick, strict=True):
+                self.played[seat_of(trick.leader, index, players)] |= card.bit
+        self.in_trick = [
+            seat_of(position.leader, index, players) for index in range(len(position.current_trick))
+        ]
+        for seat, card in zip(self.in_trick, position.current_trick, strict=True):
             self.played[seat] |= card.bit
 
-    def hand_size(self, state: GameState, seat: int) -> int:
+    def hand_size(self, position: _Position, seat: int) -> int:
         """Cards ``seat`` should hold now."""
-        if state.phase is Phase.PASS:
+        if position.phase is Phase.PASS:
             return self.size
-        return self.size - len(state.tricks) - (seat in self.in_trick)
+        return self.size - len(position.tricks) - (seat in self.in_trick)
 
 
-def _first_leader(state: GameState, holdings: Sequence[int]) -> int | None:
-    """Who leads the first trick: the holder of the first lead card (``None`` if nobody
-    holds it), or the seat after the dealer."""
-    card = state.context.tables.first_lead_card
-    if not card:
-        return (state.dealer + 1) % len(holdings)
-    for seat, mask in enumerate(holdings):
-        if mask & card:
-            return seat
-    return None
-
-
-def _check_counts(reader: Reader, state: GameState) -> None:
+def _check_counts(reader: Reader, position: _Position) -> None:
     """Trick counts, trick sizes and the leader for the phase."""
-    tables = state.context.tables
+    tables = position.tables
     players, size = tables.players, tables.hand_size
-    phase = state.phase
+    phase = position.phase
     if phase is Phase.PASS:
-        if state.tricks or state.trick:
+        if position.tricks or position.current_trick:
             reader.add("$.tricks", "must be empty: no card is played while passing")
     elif phase is Phase.PLAY:
-        if len(state.tricks) >= size:
+        if len(position.tricks) >= size:
             reader.add("$.tricks", f"a hand has {size} tricks, and it is scored after the last one")
-        if len(state.trick) >= players:
+        if len(position.current_trick) >= players:
             reader.add("$.trick", f"a trick in progress has fewer than {players} cards")
     elif phase is Phase.MOON:
-        if len(state.tricks) != size:
+        if len(position.tricks) != size:
             reader.add("$.tricks", f"the moon choice comes after all {size} tricks")
-        if state.trick:
+        if position.current_trick:
             reader.add("$.trick", "must be empty once every trick is played")
-    if phase is not Phase.PLAY and state.leader != 0:
-        reader.add("$.leader", f"must be 0 when no trick is being played, not {state.leader}")
-    for index, trick in enumerate(state.tricks):
+    if phase is not Phase.PLAY and position.leader != 0:
+        reader.add("$.leader", f"must be 0 when no trick is being played, not {position.leader}")
+    for index, trick in enumerate(position.tricks):
         if len(trick.cards) != players:
             reader.add(f"$.tricks[{index}].cards", f"a trick has {players} cards")
 
 
 def _place_cards(
-    reader: Reader, state: GameState, places: Sequence[tuple[str, str, Sequence[Card]]]
-) -> None:
-    """Each card of the deck exactly once among ``places`` (path, name, cards)."""
-    deck = state.context.tables.deck
+    reader: Reader, deck: int, places: Sequence[tuple[str, str, Sequence[Card]]]
+) -> int:
+    """Each card at most once among ``places`` (path, name, cards), all in the deck; the
+    cards placed, as a mask."""
     seen: dict[Card, str] = {}
     for path, name, cards in places:
         for card in cards:
@@ -789,92 +833,121 @@ def _place_cards(
                 reader.add(path, f"{card} is also {seen[card]}")
             else:
                 seen[card] = name
-    missing = deck & ~CardSet(seen).mask
-    if missing:
-        reader.add("$.hands", f"these cards are nowhere: {CardSet.from_mask(missing)}")
+    return CardSet(seen).mask
 
 
-def _check_state(reader: Reader, state: GameState) -> None:
-    context = state.context
-    rules = context.rules
-    players = rules.players
-    phase = state.phase
-    _check_totals(reader, rules, context.hand_number, context.scores, phase)
-    if phase in (Phase.DEAL, Phase.GAME_OVER):
-        waiting = "waiting for a deal" if phase is Phase.DEAL else "the game is over"
-        for name, value in (
-            ("hands", state.hand_masks),
-            ("passes", state.passes),
-            ("tricks", state.tricks),
-            ("trick", state.trick),
-        ):
-            if value:
-                reader.add(f"$.{name}", f"must be empty: no hand is in progress while {waiting}")
-        if state.leader:
-            reader.add("$.leader", f"must be 0 while {waiting}")
-        return
-    if len(state.hand_masks) != players:
-        reader.add("$.hands", f"must hold {players} hands, not {len(state.hand_masks)}")
-        return
-    _check_counts(reader, state)
-    places: list[tuple[str, str, Sequence[Card]]] = [
-        (f"$.hands[{seat}]", f"in hand {seat}", hand.cards())
-        for seat, hand in enumerate(state.hands)
-    ]
-    for index, trick in enumerate(state.tricks):
+def _played_places(position: _Position) -> list[tuple[str, str, Sequence[Card]]]:
+    places: list[tuple[str, str, Sequence[Card]]] = []
+    for index, trick in enumerate(position.tricks):
         places += [
             (f"$.tricks[{index}].cards[{i}]", f"in trick {index}", (card,))
             for i, card in enumerate(trick.cards)
         ]
     places += [
-        (f"$.trick[{i}]", "in the trick in progress", (c,)) for i, c in enumerate(state.trick)
+        (f"$.trick[{i}]", "in the trick in progress", (c,))
+        for i, c in enumerate(position.current_trick)
     ]
-    _place_cards(reader, state, places)
+    return places
+
+
+def _between_hands(reader: Reader, phase: Phase, values: dict[str, object], leader: int) -> None:
+    """Between hands (waiting for a deal, or the game over) nothing of a hand is shown."""
+    waiting = "waiting for a deal" if phase is Phase.DEAL else "the game is over"
+    for name, value in values.items():
+        if value:
+            reader.add(f"$.{name}", f"must be empty: no hand is in progress while {waiting}")
+    if leader:
+        reader.add("$.leader", f"must be 0 while {waiting}")
+
+
+def _check_state(reader: Reader, position: _Position) -> GameState | None:
+    """Check a stated position; the state its cards lead to, if it is one a game reaches."""
+    rules = position.rules
+    players = rules.players
+    phase = position.phase
+    _check_totals(reader, rules, position.hand_number, position.totals, phase)
+    if phase in (Phase.DEAL, Phase.GAME_OVER):
+        _between_hands(
+            reader,
+            phase,
+            {
+                "hands": position.hand_masks,
+                "passes": position.passes,
+                "tricks": position.tricks,
+                "trick": position.current_trick,
+            },
+            position.leader,
+        )
+        if reader.problems:
+            return None
+        return _state_between_hands(position)
+    if len(position.hand_masks) != players:
+        reader.add("$.hands", f"must hold {players} hands, not {len(position.hand_masks)}")
+        return None
+    _check_counts(reader, position)
+    places: list[tuple[str, str, Sequence[Card]]] = [
+        (f"$.hands[{seat}]", f"in hand {seat}", _from_mask_cards(mask))
+        for seat, mask in enumerate(position.hand_masks)
+    ]
+    placed = _place_cards(reader, position.tables.deck, places + _played_places(position))
+    missing = position.tables.deck & ~placed
+    if missing:
+        reader.add("$.hands", f"these cards are nowhere: {CardSet.from_mask(missing)}")
     if reader.problems:
-        return
-    hand = _Hand(state)
-    holdings = [state.hand_masks[seat] | hand.played[seat] for seat in range(players)]
+        return None
+    hand = _Hand(position)
+    holdings = [position.hand_masks[seat] | hand.played[seat] for seat in range(players)]
     # Leaders first: a wrong one moves cards to other seats, and the hand sizes
     # and passes would then be wrong too.
-    _check_leaders(reader, state, holdings)
+    _check_leaders(reader, position, holdings)
     if reader.problems:
-        return
-    for seat, held in enumerate(state.hands):
-        expected = hand.hand_size(state, seat)
-        if len(held) != expected:
+        return None
+    for seat, held in enumerate(position.hand_masks):
+        expected = hand.hand_size(position, seat)
+        if held.bit_count() != expected:
             reader.add(
-                f"$.hands[{seat}]", f"seat {seat} should hold {expected} cards, not {len(held)}"
+                f"$.hands[{seat}]",
+                f"seat {seat} should hold {expected} cards, not {held.bit_count()}",
             )
-    _check_passes(reader, state, holdings)
+    _check_passes(reader, position, holdings)
     if reader.problems:
-        return
-    _check_by_replay(reader, state, holdings)
+        return None
+    return _check_by_replay(reader, position, holdings)
 
 
-def _check_passes(reader: Reader, state: GameState, holdings: Sequence[int]) -> None:
-    rules = state.rules
+def _from_mask_cards(mask: int) -> tuple[Card, ...]:
+    return CardSet.from_mask(mask).cards()
+
+
+def _state_between_hands(position: _Position) -> GameState:
+    context = HandContext(position.rules, position.hand_number, position.totals)
+    return between_hands(context, position.phase)
+
+
+def _check_passes(reader: Reader, position: _Position, holdings: Sequence[int]) -> None:
+    rules = position.rules
     players = rules.players
-    direction = state.pass_direction
+    direction = position.pass_direction
     if direction is PassDirection.HOLD:
-        if state.passes:
+        if position.passes:
             reader.add(
-                "$.passes", f"must be empty: hand {state.hand_number} passes no cards (hold)"
+                "$.passes", f"must be empty: hand {position.hand_number} passes no cards (hold)"
             )
         return
-    if len(state.passes) != players:
+    if len(position.passes) != players:
         reader.add("$.passes", f"must have {players} entries, one per seat")
         return
-    for seat, passed in enumerate(state.passes):
+    for seat, passed in enumerate(position.passes):
         path = f"$.passes[{seat}]"
         if passed is None:
-            if state.phase is not Phase.PASS:
+            if position.phase is not Phase.PASS:
                 reader.add(path, "every seat has passed once play begins")
             continue
         if len(passed) != rules.pass_count:
             reader.add(path, f"a pass is {rules.pass_count} cards, not {len(passed)}")
-        if state.phase is Phase.PASS:
-            if passed.mask & ~state.hand_masks[seat]:
-                away = CardSet.from_mask(passed.mask & ~state.hand_masks[seat])
+        if position.phase is Phase.PASS:
+            if passed.mask & ~position.hand_masks[seat]:
+                away = CardSet.from_mask(passed.mask & ~position.hand_masks[seat])
                 reader.add(
                     path,
                     f"seat {seat} does not hold {away}: passed cards stay "
@@ -888,79 +961,74 @@ def _check_passes(reader: Reader, state: GameState, holdings: Sequence[int]) -> 
         if passed.mask & ~holdings[receiver]:
             lost = CardSet.from_mask(passed.mask & ~holdings[receiver])
             reader.add(path, f"seat {receiver} received {lost} but neither holds nor played them")
-    if state.phase is Phase.PASS and None not in state.passes:
+    if position.phase is Phase.PASS and None not in position.passes:
         reader.add("$.passes", "once every seat has passed the cards change hands and play begins")
 
 
-def _check_leaders(reader: Reader, state: GameState, holdings: Sequence[int]) -> None:
-    if state.phase is Phase.PASS:
+def _check_leaders(reader: Reader, position: _Position, holdings: Sequence[int]) -> None:
+    if position.phase is Phase.PASS:
         return
-    expected = _first_leader(state, holdings)
-    for index, trick in enumerate(state.tricks):
+    expected = first_leader(position.tables, holdings, position.dealer)
+    for index, trick in enumerate(position.tricks):
         if expected is not None and trick.leader != expected:
             why = "the previous trick's winner" if index else "the first leader"
             reader.add(
                 f"$.tricks[{index}].leader", f"must be {expected} ({why}), not {trick.leader}"
             )
         expected = trick.winner
-    if state.phase is Phase.PLAY and expected is not None and state.leader != expected:
-        why = "the last trick's winner" if state.tricks else "the first leader"
-        reader.add("$.leader", f"must be {expected} ({why}), not {state.leader}")
+    if position.phase is Phase.PLAY and expected is not None and position.leader != expected:
+        why = "the last trick's winner" if position.tricks else "the first leader"
+        reader.add("$.leader", f"must be {expected} ({why}), not {position.leader}")
 
 
-def _check_by_replay(reader: Reader, state: GameState, holdings: Sequence[int]) -> None:
-    """Deal the cards this position implies, replay the hand, and compare."""
-    players = state.rules.players
-    direction = state.pass_direction
+def _check_by_replay(
+    reader: Reader, position: _Position, holdings: Sequence[int]
+) -> GameState | None:
+    """Deal the cards this position implies, replay the hand, and compare; the state."""
+    players = position.rules.players
+    direction = position.pass_direction
     steps: list[tuple[str, Action]] = []
-    if state.phase is Phase.PASS:
-        dealt = list(state.hand_masks)
+    if position.phase is Phase.PASS:
+        dealt = list(position.hand_masks)
     else:
         dealt = list(holdings)
-        if state.passes:
-            for seat, passed in enumerate(state.passes):
+        if position.passes:
+            for seat, passed in enumerate(position.passes):
                 assert passed is not None
-                receiver = direction.receiver(seat, players)
-                dealt[receiver] &= ~passed.mask
-            for seat, passed in enumerate(state.passes):
+                dealt[direction.receiver(seat, players)] &= ~passed.mask
+            for seat, passed in enumerate(position.passes):
                 assert passed is not None
                 dealt[seat] |= passed.mask
     steps.append(("$.hands", Deal(tuple(CardSet.from_mask(mask) for mask in dealt))))
-    for seat, passed in enumerate(state.passes):
+    for seat, passed in enumerate(position.passes):
         if passed is not None:
             steps.append((f"$.passes[{seat}]", PassCards(seat, passed)))
-    for index, trick in enumerate(state.tricks):
+    for index, trick in enumerate(position.tricks):
         for i, card in enumerate(trick.cards):
             steps.append((f"$.tricks[{index}].cards[{i}]", PlayCard(trick.seat_of(i), card)))
-    for i, card in enumerate(state.trick):
-        steps.append((f"$.trick[{i}]", PlayCard((state.leader + i) % players, card)))
-    replayed = GameState(state.context, Phase.DEAL)
+    for i, card in enumerate(position.current_trick):
+        steps.append((f"$.trick[{i}]", PlayCard(seat_of(position.leader, i, players), card)))
+    replayed = new_game(position.rules, hand_number=position.hand_number, totals=position.totals)
     for path, action in steps:
         error = explain(replayed, action)
         if error is not None:
-            reader.add(path, f"{error.rule.value}: {error}")
-            return
+            label = error.rule.value if isinstance(error, IllegalActionError) else "INVALID"
+            reader.add(path, f"{label}: {error}")
+            return None
         replayed = apply(replayed, action)
-    if replayed.phase is not state.phase:
-        if state.phase is Phase.MOON:
+    if replayed.phase is not position.phase:
+        if position.phase is Phase.MOON:
             reader.add("$.phase", "no moon choice is due: these tricks are scored at once")
         else:
             reader.add("$.phase", f"these cards lead to phase {replayed.phase.value!r}")
-    elif replayed != state:
+        return None
+    if _Position.of(replayed) != position:
         reader.add("$", "this is not the position its cards lead to")  # pragma: no cover
+        return None
+    return replayed
 
 
 # --- player views as JSON ---------------------------------------------------------
-
-
-def _legal_cards(view: PlayerView) -> CardSet:
-    cards = CardSet()
-    for action in view.legal_actions:
-        if isinstance(action, PlayCard):
-            cards = cards | CardSet([action.card])
-        elif isinstance(action, PassCards):
-            return view.hand
-    return cards
 
 
 def view_to_data(view: PlayerView, variant: str | None = None) -> dict[str, Any]:
@@ -985,14 +1053,14 @@ def view_to_data(view: PlayerView, variant: str | None = None) -> dict[str, Any]
         "passed_seats": list(view.passed_seats),
         "hand_sizes": list(view.hand_sizes),
         "tricks": _tricks_to_data(view.tricks),
-        "trick": cards_to_data(view.trick),
+        "trick": cards_to_data(view.current_trick),
         "leader": view.leader,
         "hearts_broken": view.hearts_broken,
         "hand_points": list(view.hand_points),
-        "scores": list(view.scores),
+        "scores": list(view.totals),
         "to_act": list(view.to_act),
         "winners": list(view.winners),
-        "legal_cards": cards_to_data(_legal_cards(view)),
+        "legal_cards": cards_to_data(view.legal_cards),
     }
 
 
@@ -1038,14 +1106,26 @@ _VIEW_KEYS: Final = (
 )
 
 
+_VIEW_DERIVED: Final = (
+    "dealer",
+    "pass_direction",
+    "hand_sizes",
+    "hearts_broken",
+    "hand_points",
+    "to_act",
+    "winners",
+)
+
+
 def view_from_data(data: Any) -> PlayerView:
-    """A player view from parsed JSON data, its derived fields checked.
+    """A player view from parsed JSON data, checked to be one a game shows.
 
     The seat's cards and the public record must fit together (each card in one
-    place, hand sizes, trick leaders, passes), and every field that follows from
-    the others (dealer, pass direction, hand sizes, hearts broken, hand points,
-    whose turn, winners, legal cards) must be what they give. The legality of
-    other seats' past plays depends on cards the view hides and is not checked.
+    place, hand sizes, trick leaders, passes); some deal of the hidden cards
+    must make every play of the hand legal (see :class:`~hearts_core.Belief`);
+    and every field that follows from the others (dealer, pass direction, hand
+    sizes, hearts broken, hand points, whose turn, winners, legal cards) must be
+    what they give.
 
     Raises:
         RecordError: listing every problem with its JSON path.
@@ -1071,8 +1151,8 @@ def view_from_data(data: Any) -> PlayerView:
     players = rules.players if rules is not None else None
     seat = reader.seat(doc["seat"], "$.seat", players)
     phase = reader.choice(Phase, doc["phase"], "$.phase")
-    hand_number = reader.integer(doc["hand_number"], "$.hand_number", 0)
-    scores = _read_scores(reader, doc["scores"], "$.scores", players)
+    hand_number = reader.integer(doc["hand_number"], "$.hand_number", 0, MAX_HAND_NUMBER)
+    totals = _read_totals(reader, doc["scores"], "$.scores", players)
     hand = reader.cards(doc["hand"], "$.hand")
     passed = None if doc["passed"] is None else reader.cards(doc["passed"], "$.passed")
     received = None if doc["received"] is None else reader.cards(doc["received"], "$.received")
@@ -1094,22 +1174,44 @@ def view_from_data(data: Any) -> PlayerView:
     legal = reader.cards(doc["legal_cards"], "$.legal_cards")
     reader.raise_if_any()
     assert rules is not None and seat is not None and phase is not None
-    assert hand_number is not None and scores is not None and hand is not None
+    assert hand_number is not None and totals is not None and hand is not None
     assert trick is not None and leader is not None and legal is not None
-    context = HandContext(rules, hand_number, scores)
-    given = _Seen(seat, phase, hand, passed, received, passed_seats, tuple(tricks), trick, leader)
-    state = _fabricate(reader, context, given)
+    position = _Position(rules, hand_number, totals, phase, (), (), tuple(tricks), trick, leader)
+    seen = _Seen(position, seat, hand, passed, received, passed_seats)
+    candidate = _candidate(reader, seen)
     reader.raise_if_any()
-    assert state is not None
+    assert candidate is not None
+    try:
+        state = consistent_state(candidate)
+    except InvalidStateError as exc:
+        reader.add("$", f"no deal of the hidden cards gives this view: {exc.reason}")
+        reader.raise_if_any()
+        raise AssertionError("unreachable: a problem was reported") from exc
+    if phase not in (Phase.DEAL, Phase.GAME_OVER):
+        # Every play legal, this seat's own included: replay the hand.
+        _check_by_replay(reader, _Position.of(state), _holdings(state))
+        reader.raise_if_any()
     view = observe(state, seat)
     for name, value in derived.items():
         expected = getattr(view, name)
         if value != expected:
             _mismatch(reader, name, _plain(value), _plain(expected))
-    if legal != _legal_cards(view):
-        _mismatch(reader, "legal_cards", cards_to_data(legal), cards_to_data(_legal_cards(view)))
+    if legal != view.legal_cards:
+        _mismatch(reader, "legal_cards", cards_to_data(legal), cards_to_data(view.legal_cards))
     reader.raise_if_any()
     return view
+
+
+def _holdings(state: GameState) -> list[int]:
+    """Each seat's cards since the exchange: held now or played."""
+    hands = list(state.hand_masks)
+    players = state.rules.players
+    for trick in state.tricks:
+        for index, card in enumerate(trick.cards):
+            hands[seat_of(trick.leader, index, players)] |= card.bit
+    for index, card in enumerate(state.current_trick):
+        hands[seat_of(state.leader, index, players)] |= card.bit
+    return hands
 
 
 def view_from_json(text: str | bytes) -> PlayerView:
@@ -1143,149 +1245,130 @@ def _plain(value: object) -> object:
 
 @attrs.frozen
 class _Seen:
-    """The parts of a view that are not derived from the others."""
+    """What a view says that is not derived from the rest: the public position and this
+    seat's own cards and passes."""
 
+    position: _Position
     seat: int
-    phase: Phase
     hand: CardSet
     passed: CardSet | None
     received: CardSet | None
     passed_seats: tuple[int, ...]
-    tricks: tuple[Trick, ...]
-    trick: tuple[Card, ...]
-    leader: int
 
 
-def _fabricate(reader: Reader, context: HandContext, seen: _Seen) -> GameState | None:
-    """A full state that the seat would see as ``seen``, after checking what it sees.
-
-    The hidden cards go to the other seats in card order, as many as each one's
-    hand size says (the cards this seat passed stay with their receiver); which
-    seat gets which hidden card changes nothing the seat sees.
-    """
-    rules = context.rules
-    tables = context.tables
+def _candidate(reader: Reader, seen: _Seen) -> PlayerView | None:
+    """The view ``seen`` describes, with its derived fields worked out, after checking
+    what the seat sees; ``None`` when there is a problem."""
+    position = seen.position
+    rules = position.rules
+    tables = rules.tables()
     players = tables.players
-    phase = seen.phase
-    hand_number = context.hand_number
+    phase = position.phase
     me = seen.seat
-    _check_totals(reader, rules, hand_number, context.scores, phase)
+    _check_totals(reader, rules, position.hand_number, position.totals, phase)
+    view = PlayerView(
+        seat=me,
+        rules=rules,
+        phase=phase,
+        hand_number=position.hand_number,
+        dealer=position.dealer,
+        pass_direction=position.pass_direction,
+        hand=seen.hand,
+        passed=seen.passed,
+        received=seen.received,
+        passed_seats=seen.passed_seats,
+        hand_sizes=(0,) * players,
+        tricks=position.tricks,
+        current_trick=position.current_trick,
+        leader=position.leader,
+        hearts_broken=False,
+        hand_points=(0,) * players,
+        totals=position.totals,
+        to_act=(),
+        winners=(),
+        legal_actions=(),
+    )
     if phase in (Phase.DEAL, Phase.GAME_OVER):
-        waiting = "waiting for a deal" if phase is Phase.DEAL else "the game is over"
-        for name, value in (
-            ("hand", seen.hand),
-            ("passed", seen.passed),
-            ("received", seen.received),
-            ("passed_seats", seen.passed_seats),
-            ("tricks", seen.tricks),
-            ("trick", seen.trick),
-        ):
-            if value:
-                reader.add(f"$.{name}", f"must be empty while {waiting}")
-        if seen.leader:
-            reader.add("$.leader", f"must be 0 while {waiting}")
-        return GameState(context, phase)
-    # A position in a hand: check what the seat sees, then deal the rest.
-    probe = GameState(context, phase, (), (), seen.tricks, seen.trick, seen.leader)
-    _check_counts(reader, probe)
-    places: list[tuple[str, str, Sequence[Card]]] = [("$.hand", "in the hand", seen.hand.cards())]
-    for index, trick in enumerate(seen.tricks):
-        places += [
-            (f"$.tricks[{index}].cards[{i}]", f"in trick {index}", (card,))
-            for i, card in enumerate(trick.cards)
-        ]
-    places += [
-        (f"$.trick[{i}]", "in the trick in progress", (c,)) for i, c in enumerate(seen.trick)
-    ]
-    deck = tables.deck
-    seen_mask = 0
-    for path, _, cards in places:
-        for card in cards:
-            if not card.bit & deck:
-                reader.add(path, f"{card} is not in this ruleset's deck")
-            elif seen_mask & card.bit:
-                reader.add(path, f"{card} is seen twice")
-            seen_mask |= card.bit
+        _between_hands(
+            reader,
+            phase,
+            {
+                "hand": seen.hand,
+                "passed": seen.passed,
+                "received": seen.received,
+                "passed_seats": seen.passed_seats,
+                "tricks": position.tricks,
+                "trick": position.current_trick,
+            },
+            position.leader,
+        )
+        if phase is Phase.GAME_OVER:
+            low = min(position.totals)
+            winners = tuple(s for s, total in enumerate(position.totals) if total == low)
+            view = attrs.evolve(view, winners=winners)
+        return None if reader.problems else view
+    # A position in a hand: check what the seat sees.
+    _check_counts(reader, position)
+    places = [("$.hand", "in the hand", seen.hand.cards()), *_played_places(position)]
+    seen_mask = _place_cards(reader, tables.deck, places)
     if reader.problems:
         return None
-    hand = _Hand(probe)
+    hand = _Hand(position)
     holdings = list(hand.played)
     holdings[me] |= seen.hand.mask
     # Leaders first (a wrong one moves cards to other seats). Only the cards this
-    # seat sees say who led first: the hidden ones are dealt below, in an order of
-    # this function's choosing.
-    _check_leaders(reader, probe, holdings)
+    # seat sees say who led first; the hidden ones are dealt later.
+    _check_leaders(reader, position, holdings)
     if reader.problems:
         return None
-    sizes = [hand.hand_size(probe, seat) for seat in range(players)]
+    sizes = tuple(hand.hand_size(position, seat) for seat in range(players))
     if len(seen.hand) != sizes[me]:
         reader.add("$.hand", f"seat {me} should hold {sizes[me]} cards, not {len(seen.hand)}")
-    if phase is Phase.MOON:
-        taken_masks, won = probe._taken_and_won()
-        if score_hand(rules, taken_masks, won, context.scores).scores is not None:
-            reader.add("$.phase", "no moon choice is due: these tricks are scored at once")
-    hidden = deck & ~seen_mask
-    passes = _view_passes(reader, context, seen, holdings, hidden, sizes)
-    if reader.problems or passes is None:
+    taken, won = taken_and_won(position.tricks, players)
+    if phase is Phase.MOON and score_hand(rules, taken, won, position.totals).scores is not None:
+        reader.add("$.phase", "no moon choice is due: these tricks are scored at once")
+    _view_passes(reader, seen, holdings, tables.deck & ~seen_mask, sizes)
+    if reader.problems:
         return None
-    # Deal the hidden cards: the receiver keeps what this seat passed it, the rest
-    # go round in card order.
-    masks = [0] * players
-    masks[me] = seen.hand.mask
-    direction = rules.pass_direction(hand_number)
-    if phase is not Phase.PASS and seen.passed is not None:
-        receiver = direction.receiver(me, players)
-        masks[receiver] = seen.passed.mask & hidden
-        hidden &= ~seen.passed.mask
-    rest = CardSet.from_mask(hidden).cards()
-    taken = 0
-    for seat in range(players):
-        if seat == me:
-            continue
-        need = sizes[seat] - masks[seat].bit_count()
-        if need < 0:
-            reader.add("$.passed", f"seat {seat} cannot still hold all of the cards passed to it")
-            return None
-        masks[seat] |= CardSet(rest[taken : taken + need]).mask
-        taken += need
-    if taken != len(rest):
-        reader.add("$.hand_sizes", "the hidden cards do not fit the hand sizes")  # pragma: no cover
-        return None
-    if phase is Phase.PASS:
-        passes = tuple(
-            p
-            if p is not None or seat not in seen.passed_seats or seat == me
-            else CardSet(CardSet.from_mask(masks[seat]).cards()[: rules.pass_count])
-            for seat, p in enumerate(passes)
-        )
-    return GameState(context, phase, tuple(masks), passes, seen.tricks, seen.trick, seen.leader)
+    if phase is Phase.PLAY:
+        to_act: tuple[int, ...] = (seat_of(position.leader, len(position.current_trick), players),)
+    elif phase is Phase.PASS:
+        to_act = tuple(s for s in range(players) if s not in seen.passed_seats)
+    else:
+        shooter = moon_shooter(tables, taken)
+        to_act = () if shooter is None else (shooter,)
+    return attrs.evolve(
+        view,
+        hand_sizes=sizes,
+        hearts_broken=hearts_broken_by(tables, position.tricks, position.current_trick),
+        hand_points=tuple(tables.points_of(mask) for mask in taken),
+        to_act=to_act,
+    )
 
 
 def _view_passes(
-    reader: Reader,
-    context: HandContext,
-    seen: _Seen,
-    holdings: Sequence[int],
-    hidden: int,
-    sizes: Sequence[int],
-) -> tuple[CardSet | None, ...] | None:
-    """The passes of the fabricated state, after checking the seat's own."""
-    rules = context.rules
+    reader: Reader, seen: _Seen, holdings: Sequence[int], hidden: int, sizes: Sequence[int]
+) -> None:
+    """Check the seat's own passes against what it holds and has seen played."""
+    position = seen.position
+    rules = position.rules
     players = rules.players
-    direction = rules.pass_direction(context.hand_number)
+    direction = position.pass_direction
     me = seen.seat
     count = rules.pass_count
     if direction is PassDirection.HOLD:
         for name, value in (("passed", seen.passed), ("received", seen.received)):
             if value is not None:
-                reader.add(f"$.{name}", f"must be null: hand {context.hand_number} passes no cards")
+                reader.add(
+                    f"$.{name}", f"must be null: hand {position.hand_number} passes no cards"
+                )
         if seen.passed_seats:
             reader.add("$.passed_seats", "must be empty: this hand passes no cards")
-        return ()
+        return
     for name, value in (("passed", seen.passed), ("received", seen.received)):
         if value is not None and len(value) != count:
             reader.add(f"$.{name}", f"a pass is {count} cards, not {len(value)}")
-    if seen.phase is Phase.PASS:
+    if position.phase is Phase.PASS:
         if seen.received is not None:
             reader.add("$.received", "must be null until every seat has passed")
         if (seen.passed is not None) != (me in seen.passed_seats):
@@ -1294,16 +1377,15 @@ def _view_passes(
             reader.add("$.passed", "passed cards stay in the hand until every seat has passed")
         if len(seen.passed_seats) == players:
             reader.add("$.passed_seats", "once every seat has passed, play begins")
-        return tuple(seen.passed if seat == me else None for seat in range(players))
+        return
     if seen.passed_seats != tuple(range(players)):
         reader.add("$.passed_seats", "every seat has passed once play begins")
     if seen.passed is None or seen.received is None:
         for name, value in (("passed", seen.passed), ("received", seen.received)):
             if value is None:
                 reader.add(f"$.{name}", "must be the cards of the pass once play begins")
-        return None
+        return
     receiver = direction.receiver(me, players)
-    giver = (me - direction.offset(players)) % players
     if seen.received.mask & ~holdings[me]:
         lost = CardSet.from_mask(seen.received.mask & ~holdings[me])
         reader.add("$.received", f"seat {me} neither holds nor played {lost}")
@@ -1316,8 +1398,3 @@ def _view_passes(
         reader.add("$.passed", f"{wrong} went to seat {receiver}, but another seat played it")
     if (seen.passed.mask & hidden).bit_count() > sizes[receiver]:
         reader.add("$.passed", f"seat {receiver} holds fewer cards than it was passed")
-    # What the other seats passed is hidden: any card set marks them as passed.
-    passes: list[CardSet | None] = [CardSet() for _ in range(players)]
-    passes[giver] = seen.received
-    passes[me] = seen.passed
-    return tuple(passes)

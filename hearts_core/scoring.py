@@ -9,9 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hearts_core.rules import MoonOption, MoonScoring, Rules, SunScoring, TieRule
+from hearts_core.options import MoonOption, MoonScoring, SunScoring, TieRule
+from hearts_core.rules import Rules
+from hearts_core.tables import RuleTables
 
-__all__ = ["HandScore", "score_hand", "moon_scores", "totals_after", "game_is_over"]
+__all__ = [
+    "HandScore",
+    "moon_shooter",
+    "score_hand",
+    "moon_scores",
+    "totals_after",
+    "game_is_over",
+]
 
 
 class HandScore:
@@ -47,6 +56,22 @@ class HandScore:
         self.shooter = shooter
         self.sun = sun
         self.option = option
+
+
+def moon_shooter(tables: RuleTables, taken: Sequence[int]) -> int | None:
+    """The seat whose taken cards (``taken``, one mask per seat) hold every card the moon
+    needs, if one does.
+
+    >>> from hearts_core import CardSet, Rules
+    >>> taken = [0, CardSet.parse("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS").mask, 0, 0]
+    >>> moon_shooter(Rules().tables(), taken), moon_shooter(Rules().tables(), [0, 0, 0, 0])
+    (1, None)
+    """
+    need = tables.moon_mask
+    for seat, mask in enumerate(taken):
+        if mask & need == need:
+            return seat
+    return None
 
 
 def _split(rules: Rules, taken: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -100,10 +125,9 @@ def score_hand(
                 scores = moon_scores(rules, taken, seat, option, rules.sun_points)
                 return HandScore(points, scores, seat, sun=True)
     if rules.moon is not MoonScoring.OFF:
-        need = tables.moon_mask
-        for seat, mask in enumerate(taken):
-            if mask & need == need:
-                return _moon(rules, taken, points, seat, totals)
+        shooter = moon_shooter(tables, taken)
+        if shooter is not None:
+            return _moon(rules, taken, points, shooter, totals)
     scores = points
     if rules.no_tricks_bonus:
         bonus = rules.no_tricks_bonus

@@ -1,23 +1,53 @@
 """The game state: frozen values that the engine replaces, never changes.
 
 What stays fixed for a whole hand (the rules, the hand number, the totals
-before the hand) lives in one shared :class:`HandContext`, so each new
-:class:`GameState` built during play has only a few fields. Everything that
-can be derived (whose turn it is, whether hearts are broken, the points taken
-so far) is a property.
+before the hand) lives in one shared :class:`HandContext`. A
+:class:`GameState` adds what play changes: the phase, the passes, the tricks,
+the trick in progress, whether hearts are broken, and the cards each seat
+holds. Everything else (whose turn it is, the points taken so far, the moon
+shooter) is a property, computed by the functions of this module, each fact
+in one place.
+
+>>> from hearts_core import new_game
+>>> state = new_game()
+>>> state.phase, state.hand_number, state.totals, state.to_act
+(<Phase.DEAL: 'deal'>, 0, (0, 0, 0, 0), ())
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 import attrs
 
+from hearts_core.actions import SeatPasses
 from hearts_core.cards import Card, CardSet, _from_mask
-from hearts_core.rules import PassDirection, Rules, RuleTables
+from hearts_core.options import PassDirection
+from hearts_core.rules import Rules, RuleTables
+from hearts_core.scoring import moon_shooter
 
-__all__ = ["Phase", "Trick", "HandContext", "GameState"]
+__all__ = [
+    "Phase",
+    "Trick",
+    "HandContext",
+    "GameState",
+    "trick_winner",
+    "seat_of",
+    "dealer_of",
+    "first_leader",
+    "taken_and_won",
+    "breaks_hearts",
+    "hearts_broken_by",
+    "make_state",
+    "make_trick",
+    "between_hands",
+    "NO_PASSES",
+]
+
+NO_PASSES: Final = SeatPasses(())
+"""The passes of a state outside the pass phase: none."""
 
 
 class Phase(enum.Enum):
@@ -40,26 +70,123 @@ class Phase(enum.Enum):
     """Nothing: the game has ended."""
 
 
-def _trick_winner(leader: int, cards: tuple[Card, ...]) -> int:
-    # Card indices run suit by suit, so the winner is the highest index between
-    # the led card's and the end of its suit.
-    best = cards[0].index
-    end = best - best % 13 + 13
-    position = 0
-    for i, card in enumerate(cards):
-        if best < card.index < end:
-            best = card.index
-            position = i
-    return (leader + position) % len(cards)  # a complete trick has one card per seat
+# --- the facts of a hand, each computed here and only here ----------------------
+
+_DECK: Final = tuple(Card.from_index(index) for index in range(52))
 
 
-@attrs.frozen
+def seat_of(leader: int, position: int, players: int) -> int:
+    """The seat that plays the ``position``-th card (from 0) of a trick led by ``leader``.
+
+    >>> seat_of(3, 1, 4), seat_of(3, 2, 5)
+    (0, 0)
+    """
+    return (leader + position) % players
+
+
+def trick_winner(
+    leader: int, cards: Sequence[Card], players: int, mask: int | None = None
+) -> int:
+    """The seat that takes the trick, or is winning it so far: the highest card of the
+    suit led. ``cards`` may be a trick in progress; ``mask``, the cards as a bitmask,
+    saves working it out when the caller has it.
+
+    >>> cards = [Card.parse(text) for text in ("2C", "KC", "AH")]
+    >>> trick_winner(3, cards, 4), trick_winner(3, cards[:1], 4)
+    (0, 3)
+    """
+    if mask is None:
+        mask = 0
+        for card in cards:
+            mask |= card.bit
+    # A suit's cards are consecutive bits, low to high: the winning card is the
+    # highest bit of the trick within the led suit.
+    top = _DECK[(mask & cards[0].suit_mask).bit_length() - 1]
+    return (leader + cards.index(top)) % players
+
+
+def dealer_of(hand_number: int, players: int) -> int:
+    """The dealer of hand ``hand_number``: the last seat deals hand 0, then the deal
+    moves to the left.
+
+    >>> dealer_of(0, 4), dealer_of(1, 4), dealer_of(5, 3)
+    (3, 0, 1)
+    """
+    return (hand_number + players - 1) % players
+
+
+def first_leader(tables: RuleTables, hands: Sequence[int], dealer: int) -> int | None:
+    """Who leads the first trick: the holder of the lowest club (as the rules' first-lead
+    card), or the seat after the dealer; ``None`` if nobody holds that card. ``hands``
+    are the seats' cards once passing is over, as masks.
+
+    >>> from hearts_core import Rules
+    >>> hands = [CardSet.parse(text).mask for text in ("3C", "2C", "4C", "5C")]
+    >>> first_leader(Rules().tables(), hands, 3)
+    1
+    """
+    card = tables.first_lead_card
+    if not card:
+        return (dealer + 1) % len(hands)
+    for seat, mask in enumerate(hands):
+        if mask & card:
+            return seat
+    return None
+
+
+def breaks_hearts(tables: RuleTables, card: Card, current_trick: Sequence[Card]) -> bool:
+    """Whether playing ``card`` to ``current_trick`` (the cards before it) breaks hearts.
+
+    >>> from hearts_core import Rules
+    >>> queen = Card.parse("QS")
+    >>> breaks_hearts(Rules().tables(), queen, ()), breaks_hearts(
+    ...     Rules(queen_breaks_hearts=True).tables(), queen, ())
+    (False, True)
+    """
+    return bool(card.bit & tables.breaking_mask)
+
+
+def hearts_broken_by(
+    tables: RuleTables, tricks: Sequence[Trick], current_trick: Sequence[Card]
+) -> bool:
+    """Whether hearts are broken after ``tricks`` and the trick in progress.
+
+    >>> from hearts_core import Rules
+    >>> cards = tuple(Card.parse(text) for text in ("2C", "3C", "5H", "4C"))
+    >>> hearts_broken_by(Rules().tables(), [Trick(0, cards)], ())
+    True
+    """
+    for cards in [trick.cards for trick in tricks] + [tuple(current_trick)]:
+        for position, card in enumerate(cards):
+            if breaks_hearts(tables, card, cards[:position]):
+                return True
+    return False
+
+
+def taken_and_won(tricks: Sequence[Trick], players: int) -> tuple[list[int], list[int]]:
+    """The cards each seat has taken in ``tricks``, as masks, and how many tricks it won.
+
+    >>> trick = Trick(0, tuple(Card.parse(text) for text in ("2C", "KC", "AH", "9C")))
+    >>> masks, won = taken_and_won([trick], 4)
+    >>> str(CardSet.from_mask(masks[1])), won
+    ('2C 9C KC AH', [0, 1, 0, 0])
+    """
+    masks = [0] * players
+    won = [0] * players
+    for trick in tricks:
+        winner = trick.winner
+        masks[winner] |= trick.mask
+        won[winner] += 1
+    return masks, won
+
+
+@attrs.frozen(weakref_slot=False)
 class Trick:
-    """A completed trick: who led, and the cards in the order played.
+    """A completed trick: who led, and the cards in the order played (one per seat).
 
     >>> trick = Trick(3, tuple(Card.parse(text) for text in "2C KC AH 9C".split()))
-    >>> trick.winner
-    0
+    >>> trick.winner, trick.seat_of(1)
+    (0, 0)
     >>> [str(c) for c in trick.cards]
     ['2C', 'KC', 'AH', '9C']
     """
@@ -68,19 +195,32 @@ class Trick:
     """The seat that led."""
     cards: tuple[Card, ...]
     """The cards, led card first; card ``i`` came from seat ``(leader + i) % players``."""
+    winner: int = attrs.field(init=False, eq=False, repr=False)
+    """The seat that played the highest card of the suit led (see :func:`trick_winner`)."""
+    mask: int = attrs.field(init=False, eq=False, repr=False)
+    """The trick's cards as a bitmask (see :attr:`~hearts_core.CardSet.mask`)."""
 
-    @property
-    def winner(self) -> int:
-        """The seat that played the highest card of the suit led."""
-        return _trick_winner(self.leader, self.cards)
+    def __attrs_post_init__(self) -> None:
+        mask = 0
+        for card in self.cards:
+            mask |= card.bit
+        winner = trick_winner(self.leader, self.cards, len(self.cards)) if self.cards else 0
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "mask", mask)
 
     def seat_of(self, index: int) -> int:
-        """The seat that played the ``index``-th card of the trick."""
-        return (self.leader + index) % len(self.cards)
+        """The seat that played the ``index``-th card of the trick (see :func:`seat_of`)."""
+        return seat_of(self.leader, index, len(self.cards))
 
     def points(self, rules: Rules) -> int:
-        """The points in this trick under ``rules``."""
-        return sum(rules.card_points(card) for card in self.cards)
+        """The points in this trick under ``rules``.
+
+        >>> from hearts_core import Rules
+        >>> Trick(0, tuple(Card.parse(text) for text in "2H QS 3C 4C".split())).points(Rules())
+        14
+        """
+        points = rules.tables().points
+        return sum(points[card.index] for card in self.cards)
 
 
 @attrs.frozen
@@ -89,7 +229,7 @@ class HandContext:
 
     >>> from hearts_core import new_game
     >>> context = new_game(Rules(players=3)).context
-    >>> context.hand_number, context.scores, context.tables.hand_size
+    >>> context.hand_number, context.totals, context.tables.hand_size
     (0, (0, 0, 0), 17)
     """
 
@@ -97,48 +237,71 @@ class HandContext:
     """The rules of the game."""
     hand_number: int
     """The hand being played, counted from 0."""
-    scores: tuple[int, ...]
+    totals: tuple[int, ...]
     """Each seat's total before this hand."""
     tables: RuleTables = attrs.field(init=False, eq=False, repr=False)
-    """The rules compiled for the engine (derived from ``rules``)."""
+    """The rules compiled for the engine (``rules.tables()``)."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "tables", self.rules.tables())
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False, repr=False)
 class GameState:
     """A complete position of a game. Immutable: :func:`~hearts_core.apply` returns a new one.
 
-    Build the first state with :func:`~hearts_core.new_game`.
+    Build the first state with :func:`~hearts_core.new_game` (at any hand number
+    and totals); every later one comes from :func:`~hearts_core.apply`. Two
+    states are equal when they are the same position.
 
-    >>> from hearts_core import new_game
-    >>> state = new_game()
-    >>> state.phase, state.hand_number, state.scores, state.to_act
-    (<Phase.DEAL: 'deal'>, 0, (0, 0, 0, 0), ())
+    >>> import random
+    >>> from hearts_core import apply, new_game, random_deal
+    >>> state = apply(new_game(), random_deal(Rules(), random.Random(1)))
+    >>> state.phase.value, [len(hand) for hand in state.hands], state.to_act
+    ('pass', [13, 13, 13, 13], (0, 1, 2, 3))
     """
 
     context: HandContext
     """Rules, hand number and totals: fixed during a hand."""
     phase: Phase
     """What the game waits for."""
-    hand_masks: tuple[int, ...] = ()
-    """The cards each seat holds, as :attr:`CardSet.mask` bitmasks (empty while a
-    deal is awaited). :attr:`hands` gives them as card sets."""
-    passes: tuple[CardSet | None, ...] = ()
-    """Cards each seat has passed this hand, ``None`` for a seat yet to pass.
-    Kept after the exchange, so a seat can see what it gave and received."""
-    tricks: tuple[Trick, ...] = ()
+    passes: tuple[CardSet | None, ...]
+    """Cards each seat has passed this hand, ``None`` for a seat yet to pass; empty in a
+    hand without passing. Kept after the exchange, so a seat can see what it gave and
+    received."""
+    tricks: tuple[Trick, ...]
     """The completed tricks of this hand, in order."""
-    trick: tuple[Card, ...] = ()
+    current_trick: tuple[Card, ...]
     """The cards of the trick in progress, in play order."""
-    leader: int = 0
+    leader: int
     """The seat that leads (or led) the trick in progress."""
+    hearts_broken: bool
+    """Whether hearts have been broken this hand."""
+    _start: tuple[int, ...]
+    # Each seat's cards when this phase began, as masks: as dealt while passing,
+    # after the exchange during play. With _played, they give every hand.
+    _played: int
+    # The cards played this hand.
+    _to_play: int = attrs.field(eq=False)
+    # The seat to play in the play phase (else -1), kept so apply and legal_actions
+    # need not work it out again.
+    _legal: int = attrs.field(eq=False)
+    # The cards that seat may play, as a mask (0 outside the play phase).
+    _passing: SeatPasses = attrs.field(eq=False)
+    # The passes of the seats yet to pass (none outside the pass phase).
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
         """The cards each seat holds (empty while a deal is awaited)."""
-        return tuple(_from_mask(mask) for mask in self.hand_masks)
+        played = self._played
+        return tuple(_from_mask(mask & ~played) for mask in self._start)
+
+    @property
+    def hand_masks(self) -> tuple[int, ...]:
+        """:attr:`hands` as bitmasks (:attr:`~hearts_core.CardSet.mask`), for code that
+        counts bits."""
+        played = self._played
+        return tuple(mask & ~played for mask in self._start)
 
     @property
     def rules(self) -> Rules:
@@ -151,15 +314,14 @@ class GameState:
         return self.context.hand_number
 
     @property
-    def scores(self) -> tuple[int, ...]:
+    def totals(self) -> tuple[int, ...]:
         """Each seat's total, not counting the hand in progress."""
-        return self.context.scores
+        return self.context.totals
 
     @property
     def dealer(self) -> int:
-        """The dealer of this hand: the last seat deals hand 0, then the deal moves to the left."""
-        players = self.context.tables.players
-        return (self.context.hand_number + players - 1) % players
+        """The dealer of this hand (see :func:`dealer_of`)."""
+        return dealer_of(self.context.hand_number, self.context.tables.players)
 
     @property
     def pass_direction(self) -> PassDirection:
@@ -171,7 +333,7 @@ class GameState:
         """The seats that may act now: several while passing, none while a deal is awaited."""
         phase = self.phase
         if phase is Phase.PLAY:
-            return ((self.leader + len(self.trick)) % self.context.tables.players,)
+            return (self._to_play,)
         if phase is Phase.PASS:
             return tuple(seat for seat, cards in enumerate(self.passes) if cards is None)
         if phase is Phase.MOON:
@@ -189,23 +351,13 @@ class GameState:
         """The seats with the lowest total once the game is over, else ``()``."""
         if self.phase is not Phase.GAME_OVER:
             return ()
-        low = min(self.scores)
-        return tuple(seat for seat, score in enumerate(self.scores) if score == low)
+        low = min(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == low)
 
     @property
     def played(self) -> CardSet:
         """The cards played so far this hand, current trick included."""
-        if not self.hand_masks:
-            return CardSet()
-        held = 0
-        for mask in self.hand_masks:
-            held |= mask
-        return CardSet.from_mask(self.context.tables.deck & ~held)
-
-    @property
-    def hearts_broken(self) -> bool:
-        """Whether hearts have been broken: a breaking card has been played this hand."""
-        return bool(self.played.mask & self.context.tables.breaking_mask)
+        return _from_mask(self._played)
 
     @property
     def is_first_trick(self) -> bool:
@@ -215,31 +367,15 @@ class GameState:
     @property
     def taken(self) -> tuple[CardSet, ...]:
         """The cards each seat has taken in tricks this hand."""
-        return tuple(_from_mask(m) for m in self._taken_masks())
-
-    def _taken_masks(self) -> list[int]:
-        return self._taken_and_won()[0]
-
-    def _taken_and_won(self) -> tuple[list[int], list[int]]:
-        """The cards each seat took, as masks, and how many tricks it won."""
-        players = self.context.tables.players
-        masks = [0] * players
-        won = [0] * players
-        for trick in self.tricks:
-            cards = trick.cards
-            mask = 0
-            for card in cards:
-                mask |= card.bit
-            winner = _trick_winner(trick.leader, cards)
-            masks[winner] |= mask
-            won[winner] += 1
-        return masks, won
+        masks, _ = taken_and_won(self.tricks, self.context.tables.players)
+        return tuple(_from_mask(mask) for mask in masks)
 
     @property
     def hand_points(self) -> tuple[int, ...]:
         """The points each seat has taken this hand so far, before any moon adjustment."""
-        points_of = self.context.tables.points_of
-        return tuple(points_of(m) for m in self._taken_masks())
+        tables = self.context.tables
+        masks, _ = taken_and_won(self.tricks, tables.players)
+        return tuple(tables.points_of(mask) for mask in masks)
 
     @property
     def moon_shooter(self) -> int | None:
@@ -248,40 +384,145 @@ class GameState:
         tables = self.context.tables
         if len(self.tricks) != tables.hand_size:
             return None
-        need = tables.moon_mask
-        for seat, mask in enumerate(self._taken_masks()):
-            if mask & need == need:
-                return seat
-        return None
+        masks, _ = taken_and_won(self.tricks, tables.players)
+        return moon_shooter(tables, masks)
+
+    def __repr__(self) -> str:
+        hands = " | ".join(str(hand) for hand in self.hands)
+        trick = " ".join(str(card) for card in self.current_trick)
+        return (
+            f"<GameState hand {self.hand_number} {self.phase.value}, totals {self.totals}, "
+            f"{len(self.tricks)} tricks, trick [{trick}], hands [{hands}]>"
+        )
 
 
-# The engine builds thousands of states per hand. Setting the slots through
-# their descriptors skips the cost of attrs' generated __init__ (which has no
-# validators to run), about halving the price of a new state.
-_FIELDS: Final = ("context", "phase", "hand_masks", "passes", "tricks", "trick", "leader")
-assert tuple(f.name for f in attrs.fields(GameState)) == _FIELDS
-(_set_context, _set_phase, _set_hands, _set_passes, _set_tricks, _set_trick, _set_leader) = (
-    getattr(GameState, name).__set__ for name in _FIELDS
-)
-_new = object.__new__
+# The engine builds a state for every card played. Setting the slots of a
+# frozen attrs class one by one through their descriptors costs about twice
+# as much as plain attribute stores, so states are built as an unfrozen class
+# with the very same slots, whose instance then becomes a GameState (CPython
+# allows assigning __class__ between classes of identical layout). If this
+# Python refuses, states are built through the descriptors instead.
+class _Build:
+    """Builds a :class:`GameState` from every field, unchecked: the engine's constructor,
+    exported as :data:`make_state`. Callers outside the engine use
+    :func:`~hearts_core.new_game` and :func:`~hearts_core.apply`.
+
+    >>> from hearts_core import Rules, new_game
+    >>> waiting = new_game()
+    >>> make_state(waiting.context, Phase.DEAL, (), (), (), 0, False, (), 0, -1, 0,
+    ...            NO_PASSES) == waiting
+    True
+    """
+
+    __slots__ = tuple(field.name for field in attrs.fields(GameState))
+
+    def __init__(
+        self,
+        context: HandContext,
+        phase: Phase,
+        passes: tuple[CardSet | None, ...],
+        tricks: tuple[Trick, ...],
+        current_trick: tuple[Card, ...],
+        leader: int,
+        hearts_broken: bool,
+        start: tuple[int, ...],
+        played: int,
+        to_play: int,
+        legal: int,
+        passing: SeatPasses,
+    ) -> None:
+        self.context = context
+        self.phase = phase
+        self.passes = passes
+        self.tricks = tricks
+        self.current_trick = current_trick
+        self.leader = leader
+        self.hearts_broken = hearts_broken
+        self._start = start
+        self._played = played
+        self._to_play = to_play
+        self._legal = legal
+        self._passing = passing
+        self.__class__ = GameState  # type: ignore[assignment]
 
 
-def _make_state(
-    context: HandContext,
-    phase: Phase,
-    hand_masks: tuple[int, ...],
-    passes: tuple[CardSet | None, ...],
-    tricks: tuple[Trick, ...],
-    trick: tuple[Card, ...],
-    leader: int,
-) -> GameState:
-    """``GameState(...)`` with every field given, built faster (engine use only)."""
-    state: GameState = _new(GameState)
-    _set_context(state, context)
-    _set_phase(state, phase)
-    _set_hands(state, hand_masks)
-    _set_passes(state, passes)
-    _set_tricks(state, tricks)
-    _set_trick(state, trick)
-    _set_leader(state, leader)
+_FIELDS: Final = tuple(field.name for field in attrs.fields(GameState))
+_SETTERS: Final = tuple(getattr(GameState, name).__set__ for name in _FIELDS)
+
+
+def _build_slowly(*values: Any) -> GameState:
+    state: GameState = object.__new__(GameState)
+    for setter, value in zip(_SETTERS, values, strict=True):
+        setter(state, value)
     return state
+
+
+def _choose_builder() -> Any:
+    try:
+        build: Any = _Build
+        probe = build(*([None] * len(_FIELDS)))
+    except TypeError:
+        return _build_slowly
+    return _Build if type(probe) is GameState else _build_slowly
+
+
+make_state: Final[Callable[..., GameState]] = _choose_builder()
+"""``make_state(context, phase, passes, tricks, current_trick, leader, hearts_broken, start,
+played, to_play, legal, passing)``: a new state with every field given, unchecked (the engine's
+own constructor; callers outside the engine use :func:`~hearts_core.new_game` and
+:func:`~hearts_core.apply`)."""
+
+
+def between_hands(context: HandContext, phase: Phase) -> GameState:
+    """The state between hands: waiting for the deal of ``context``'s hand, or the game over
+    with ``context``'s totals.
+
+    >>> from hearts_core import Rules, new_game
+    >>> between_hands(HandContext(Rules(), 0, (0, 0, 0, 0)), Phase.DEAL) == new_game()
+    True
+    """
+    return make_state(context, phase, (), (), (), 0, False, (), 0, -1, 0, NO_PASSES)
+
+
+class _BuildTrick:
+    """Builds a :class:`Trick` whose winner and mask are already known: the engine's
+    constructor, exported as :data:`make_trick`.
+
+    >>> cards = tuple(Card.parse(text) for text in "2C KC AH 9C".split())
+    >>> make_trick(3, cards, 0, CardSet(cards).mask) == Trick(3, cards)
+    True
+    """
+
+    __slots__ = tuple(field.name for field in attrs.fields(Trick))
+
+    def __init__(self, leader: int, cards: tuple[Card, ...], winner: int, mask: int) -> None:
+        self.leader = leader
+        self.cards = cards
+        self.winner = winner
+        self.mask = mask
+        self.__class__ = Trick  # type: ignore[assignment]
+
+
+def _build_trick_slowly(leader: int, cards: tuple[Card, ...], winner: int, mask: int) -> Trick:
+    trick: Trick = object.__new__(Trick)
+    for name, value in (("leader", leader), ("cards", cards), ("winner", winner), ("mask", mask)):
+        object.__setattr__(trick, name, value)
+    return trick
+
+
+def _choose_trick_builder() -> Callable[[int, tuple[Card, ...], int, int], Trick]:
+    try:
+        probe: Any = _BuildTrick(0, (), 0, 0)
+    except TypeError:  # pragma: no cover - CPython allows it
+        return _build_trick_slowly
+    return _BuildTrick if type(probe) is Trick else _build_trick_slowly  # type: ignore[return-value]
+
+
+make_trick: Final = _choose_trick_builder()
+"""``make_trick(leader, cards, winner, mask)``: ``Trick(leader, cards)`` with its winner and
+mask already worked out (the engine's constructor, built as :func:`make_state` is).
+
+>>> cards = tuple(Card.parse(text) for text in "2C KC AH 9C".split())
+>>> make_trick(3, cards, 0, CardSet(cards).mask) == Trick(3, cards)
+True
+"""

@@ -46,7 +46,6 @@ from hearts_core import (
     Event,
     FirstLead,
     GameState,
-    HandContext,
     HandScored,
     HeartPoints,
     InvalidRulesError,
@@ -70,6 +69,8 @@ from hearts_core import (
     variant,
     variant_names,
 )
+from hearts_core.rules import MAX_PLAYERS
+from hearts_core.scoring import game_is_over
 
 PLAYERS: Final = 4
 """Seats in the standard game, which the constructed scenarios use."""
@@ -182,6 +183,21 @@ def drawn_rules() -> SearchStrategy[Rules]:
 def holding_first(rules: Rules) -> Rules:
     """``rules`` with a ``hold`` hand put first in the pass cycle."""
     return rules.evolve(pass_cycle=(PassDirection.HOLD, *rules.pass_cycle))
+
+
+def game_at(rules: Rules, hand_number: int, totals: Sequence[int]) -> GameState:
+    """The state waiting for the deal of hand ``hand_number`` with these totals (hand 0 under
+    single-hand rules, which have no other)."""
+    number = 0 if rules.single_hand else hand_number
+    return new_game(rules, hand_number=number, totals=totals)
+
+
+def still_playing(rules: Rules, totals: tuple[int, ...]) -> tuple[int, ...]:
+    """``totals``, or, if they have already ended the game (no game goes on from them), the
+    same totals with each one at or above the target brought down to just under it."""
+    if rules.single_hand or not game_is_over(rules, totals):
+        return totals
+    return tuple(min(total, rules.target_score - 1) for total in totals)
 
 
 # --- deals -------------------------------------------------------------------
@@ -316,29 +332,64 @@ def moon_scenarios(draw: DrawFn, moon: MoonScoring | None = None) -> Scenario:
     """A seat holds a hand that takes every trick, so it shoots the moon (or the
     sun), under the seed rules or any rules of a four-seat, 52-card table with a
     club lead. The totals before the hand are nothing, near the target, or such
-    that one seat lands exactly on the target (the halving rule)."""
+    that one seat lands exactly on the target (the halving rule); under the
+    automatic moon, also such that adding the moon to the others would lose the
+    shooter the game."""
     rules = holding_first(draw(st.one_of(core_rules(), any_rules(standard_table=True))))
     if moon is None and draw(st.integers(0, 3)) == 0:
         moon = MoonScoring.AUTOMATIC  # its choice depends on the totals: worth a share
     if moon is not None:
         rules = rules.evolve(moon=moon, sun=SunScoring.OFF)
+    elif rules.sun is SunScoring.OFF and draw(st.integers(0, 2)) == 1:
+        # The seed rules have no sun: give the hand that takes every trick one to shoot.
+        suns = (SunScoring.ADD_TO_OTHERS, SunScoring.SUBTRACT_FROM_SHOOTER)
+        rules = rules.evolve(sun=draw(st.sampled_from(suns)))
     seat = draw(st.integers(0, PLAYERS - 1))
     deal = draw(deals_around(seat, draw(moon_hands())))
     hand_number = len(rules.pass_cycle) * draw(st.integers(0, 2))
     target = rules.target_score
     near = st.integers(max(0, target - 40), target + 10)
     scores: tuple[int, ...] = (0,) * PLAYERS
-    ways = ("new", "near", "exact") if moon is not MoonScoring.AUTOMATIC else ("near", "exact")
+    automatic = moon is MoonScoring.AUTOMATIC
+    # Under the automatic moon, adding that would lose the game (so the shooter subtracts)
+    # is the rarest case: half of the draws build it.
+    ways = ("near", "exact", "losing", "losing") if automatic else ("new", "near", "exact")
     how = draw(st.sampled_from(ways))
-    if how == "near":
-        scores = tuple(draw(near) for _ in range(PLAYERS))
+    if how == "losing":
+        scores = draw(_totals_where_adding_loses(rules, seat))
+    elif how == "near":
+        scores = still_playing(rules, tuple(draw(near) for _ in range(PLAYERS)))
     elif how == "exact":
-        zero = GameState(HandContext(rules, hand_number, scores), Phase.DEAL)
+        zero = game_at(rules, hand_number, scores)
         change = played_out_scores(zero, deal)
-        lands = draw(st.integers(0, PLAYERS - 1))
+        # A seat that the hand brings up to the target lands on it exactly; one that gains
+        # nothing would have to start on the target, where the game may already be over.
+        gaining = [s for s in range(PLAYERS) if change[s] > 0]
+        lands = draw(st.sampled_from(gaining)) if gaining else draw(st.integers(0, PLAYERS - 1))
         scores = tuple(target - change[s] if s == lands else draw(near) for s in range(PLAYERS))
-    start = GameState(HandContext(rules, hand_number, scores), Phase.DEAL)
+        scores = still_playing(rules, scores)
+    start = game_at(rules, hand_number, scores)
     return Scenario("moon", start, deal, seat)
+
+
+@composite
+def _totals_where_adding_loses(draw: DrawFn, rules: Rules, shooter: int) -> tuple[int, ...]:
+    """Totals, all under the target, from which a moon by ``shooter`` (taking every card)
+    added to the others would end the game with another seat alone lowest: one seat
+    comes within the moon of the target, and one sits more than the moon below the
+    shooter (a negative total at times, as subtracted moons leave)."""
+    target, amount = rules.target_score, rules.moon_amount
+    # The shooter keeps the cards that score below zero (J♦ in Omnibus).
+    bonus = sum(points for points in rules.tables().points if points < 0)
+    others = [seat for seat in range(PLAYERS) if seat != shooter]
+    low, reacher, other = draw(st.permutations(others))
+    totals = [0] * PLAYERS
+    totals[shooter] = draw(st.integers(max(0, target - 40), target - 1))
+    top = totals[shooter] + bonus - amount - 1
+    totals[low] = draw(st.integers(top - 30, top))
+    totals[reacher] = draw(st.integers(max(totals[low] + 1, target - amount), target - 1))
+    totals[other] = draw(st.integers(totals[low] + 1, max(totals[low] + 1, target - 1)))
+    return tuple(totals)
 
 
 def standard_moon_scores(shooter: int, option: MoonOption) -> tuple[int, ...]:
@@ -350,9 +401,9 @@ def standard_moon_scores(shooter: int, option: MoonOption) -> tuple[int, ...]:
 
 @composite
 def end_of_game_scenarios(draw: DrawFn, tie: bool | None = None) -> Scenario:
-    """A moon hand (whose scores are known in advance) from totals chosen so that
-    after it some total reaches the target and the lowest total is shared by two
-    or more seats (``tie``) or held by one seat alone."""
+    """A moon hand (whose scores are known in advance) from totals the game goes on
+    from, chosen so that after it some total reaches the target and the lowest total
+    is shared by two or more seats (``tie``) or held by one seat alone."""
     if tie is None:
         tie = draw(st.booleans())
     option = draw(st.sampled_from(MoonOption))
@@ -365,8 +416,26 @@ def end_of_game_scenarios(draw: DrawFn, tie: bool | None = None) -> Scenario:
     hand_number = len(rules.pass_cycle) * draw(st.integers(0, 3))
     shooter = draw(st.integers(0, PLAYERS - 1))
     deal = draw(deals_around(shooter, draw(moon_hands())))
-    target = rules.target_score
-    lowest_count = draw(st.integers(2, PLAYERS)) if tie else 1
+    if tie:
+        scores = draw(_totals_before_a_tie_at_the_end(rules.target_score, shooter, option))
+        if game_is_over(rules, scores):
+            reject()  # totals no game goes on from: the game ended a hand earlier
+    else:
+        scores = draw(_totals_before_a_single_lowest(rules.target_score, shooter, option))
+        assert not game_is_over(rules, scores), scores
+    start = game_at(rules, hand_number, scores)
+    kind = "tie-at-end" if tie else "unique-lowest-at-end"
+    return Scenario(kind, start, deal, shooter)
+
+
+@composite
+def _totals_before_a_tie_at_the_end(
+    draw: DrawFn, target: int, shooter: int, option: MoonOption
+) -> tuple[int, ...]:
+    """Totals before a moon hand (``shooter`` scoring it by ``option``) after which some
+    total reaches ``target`` and two or more seats share the lowest total. (They may
+    have ended the game already: the caller rejects those.)"""
+    lowest_count = draw(st.integers(2, PLAYERS))
     order = draw(st.permutations(range(PLAYERS)))
     low = draw(st.integers(0, target + 20))
     totals = [0] * PLAYERS
@@ -379,10 +448,47 @@ def end_of_game_scenarios(draw: DrawFn, tie: bool | None = None) -> Scenario:
     delta = standard_moon_scores(shooter, option)
     before = [total - change for total, change in zip(totals, delta, strict=True)]
     shift = max(0, -min(before))
-    scores = tuple(score + shift for score in before)
-    start = GameState(HandContext(rules, hand_number, scores), Phase.DEAL)
-    kind = "tie-at-end" if tie else "unique-lowest-at-end"
-    return Scenario(kind, start, deal, shooter)
+    return tuple(score + shift for score in before)
+
+
+@composite
+def _totals_before_a_single_lowest(
+    draw: DrawFn, target: int, shooter: int, option: MoonOption
+) -> tuple[int, ...]:
+    """Totals the game goes on from, before a moon hand (``shooter`` scoring it by
+    ``option``) after which some total reaches ``target`` and one seat alone has the
+    lowest total."""
+    others = [seat for seat in range(PLAYERS) if seat != shooter]
+    if option is MoonOption.ADD_TO_OTHERS:
+        # Every total under the target; the 26 added to the others take one of them to it.
+        totals = [draw(st.integers(0, target - 1)) for _ in range(PLAYERS)]
+        reacher = draw(st.sampled_from(others))
+        totals[reacher] = draw(st.integers(max(0, target - MOON_AMOUNT), target - 1))
+        delta = standard_moon_scores(shooter, option)
+        after = [total + change for total, change in zip(totals, delta, strict=True)]
+        lowest = [seat for seat in range(PLAYERS) if after[seat] == min(after)]
+        if len(lowest) > 1:
+            # One of the seats that would share the lowest total has a point less. (If the
+            # reacher is one, all of them reach the target: another still does.)
+            totals[draw(st.sampled_from(lowest))] -= 1
+        return tuple(totals)
+    # Subtracting raises nobody, so a total already reached the target: two seats shared
+    # the lowest total, and the game went on. The shooter's 26 off leave it alone lowest.
+    low = draw(st.integers(0, target + 20))
+    above = draw(st.integers(0, MOON_AMOUNT - 1))  # how far the shooter is above the lowest
+    tied = [shooter] if above == 0 else []
+    rest = list(others)
+    while len(tied) < 2:
+        partner = draw(st.sampled_from(rest))
+        rest.remove(partner)
+        tied.append(partner)
+    totals = [low] * PLAYERS
+    totals[shooter] = low + above
+    for seat in rest:
+        totals[seat] = low + draw(st.integers(1, 40))
+    reacher = draw(st.sampled_from(rest))
+    totals[reacher] = max(totals[reacher], target)
+    return tuple(totals)
 
 
 @composite
@@ -393,9 +499,9 @@ def near_target_scenarios(draw: DrawFn) -> Scenario:
     target = rules.target_score
     base = draw(st.integers(max(0, target - 30), target))
     steps = st.sampled_from((0, 0, 0, 1, 5, 13))
-    scores = tuple(base + draw(steps) for _ in range(rules.players))
+    scores = still_playing(rules, tuple(base + draw(steps) for _ in range(rules.players)))
     hand_number = draw(st.integers(0, 7))
-    start = GameState(HandContext(rules, hand_number, scores), Phase.DEAL)
+    start = game_at(rules, hand_number, scores)
     return Scenario("near-target", start, draw(deals(rules)))
 
 
@@ -444,7 +550,7 @@ class Game:
         moves = ", ".join(repr(str(action)) for action in self.actions)
         return (
             f"Game(kind={self.scenario.kind!r}, rules={self.rules!r}, "
-            f"hand_number={start.hand_number}, scores={start.scores}, actions=[{moves}])"
+            f"hand_number={start.hand_number}, totals={start.totals}, actions=[{moves}])"
         )
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
@@ -527,7 +633,9 @@ def bad_deals(draw: DrawFn, rules: Rules | None = None) -> Deal:
     """Deals that break the deal rule: a card twice, a seat short, a seat too few or many."""
     good = draw(deals(rules))
     hands = list(good.hands)
-    how = draw(st.sampled_from(("duplicate", "move", "three", "short", "extra")))
+    # A deal names at most MAX_PLAYERS hands (more is refused when it is built).
+    extra = ("extra",) if len(hands) < MAX_PLAYERS else ()
+    how = draw(st.sampled_from(("duplicate", "move", "three", "short", *extra)))
     moved = draw(st.sampled_from(hands[0].cards()))
     if how == "duplicate":
         hands[1] = (hands[1] - CardSet([hands[1].cards()[0]])) | CardSet([moved])
@@ -575,16 +683,18 @@ def candidate_actions(state: GameState) -> SearchStrategy[object]:
     rules = state.rules
     players = rules.players
     cards = st.sampled_from(DECK)
+    seats_up_to = st.integers(0, min(players + 1, MAX_PLAYERS - 1))
     anything: list[SearchStrategy[object]] = [
-        # Seats past the table; a negative, bool or float seat is refused when
-        # the action is built, which test_properties checks on its own.
-        st.builds(PlayCard, st.integers(0, players + 1), cards),
+        # Seats past the table (up to the highest seat an action can name); a negative,
+        # bool or float seat, or one above that, is refused when the action is built,
+        # which test_properties checks on its own.
+        st.builds(PlayCard, seats_up_to, cards),
         st.builds(
             PassCards,
             st.integers(0, players - 1),
             st.lists(cards, max_size=6, unique=True).map(CardSet),
         ),
-        st.builds(ChooseMoon, st.integers(0, players + 1), st.sampled_from(MoonOption)),
+        st.builds(ChooseMoon, seats_up_to, st.sampled_from(MoonOption)),
         deals(rules),
         bad_deals(rules),
         deals(),
@@ -619,7 +729,7 @@ def features(game: Game) -> frozenset[str]:
             hand = before.hands[action.seat]
             if not before.tricks and rules.card_points(action.card) > 0:
                 found.add("points-on-first-trick")
-            if not before.trick and before.tricks and not before.hearts_broken:
+            if not before.current_trick and before.tricks and not before.hearts_broken:
                 if hand <= HEARTS:
                     found.add("only-hearts-leader")
                 elif hand <= POINT_CARDS and QUEEN_OF_SPADES in hand and hand & HEARTS:

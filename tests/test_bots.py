@@ -14,10 +14,12 @@ import pytest
 
 from hearts_core import (
     Action,
+    BotError,
     CardSet,
     ChooseMoon,
     Deal,
     HandScored,
+    MoonChosen,
     MoonOption,
     MoonShot,
     Phase,
@@ -26,11 +28,14 @@ from hearts_core import (
     Rules,
     Suit,
     apply,
+    new_game,
     observe,
     random_deal,
+    resample,
     variant,
     variant_names,
 )
+from hearts_core.belief import Belief
 from hearts_core.bots import (
     BOTS,
     Bot,
@@ -38,11 +43,10 @@ from hearts_core.bots import (
     RandomBot,
     RuleBot,
     SimpleBot,
-    _HiddenHands,
     make_bot,
     play_game,
 )
-from hearts_core.state import GameState, HandContext
+from hearts_core.state import GameState
 
 ALL_CLUBS = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
 
@@ -70,19 +74,20 @@ def play_hands(
     """Scores of ``hands`` hands, each played on its own (hand ``i`` passes as hand ``i`` of a
     game does); bot ``j`` sits at seat ``(j + i) % players`` in hand ``i`` when ``rotate``.
 
-    The scores are returned per bot, not per seat.
+    The scores are returned per bot, not per seat. A single-hand game has only hand 0, so
+    every hand is played as hand 0 under such rules.
     """
     players = rules.players
     found = []
     for hand in range(hands):
         rng = random.Random(seed + hand)
         shift = hand % players if rotate else 0
-        state = GameState(HandContext(rules, hand, (0,) * players), Phase.DEAL)
-        state = apply(state, random_deal(rules, rng))
+        number = 0 if rules.single_hand else hand
+        state = apply(new_game(rules, hand_number=number), random_deal(rules, rng))
         while state.phase not in (Phase.DEAL, Phase.GAME_OVER):
             seat = state.to_act[0]
             state = apply(state, bots[(seat - shift) % players].choose(observe(state, seat), rng))
-        found.append(tuple(state.scores[(j + shift) % players] for j in range(players)))
+        found.append(tuple(state.totals[(j + shift) % players] for j in range(players)))
     return found
 
 
@@ -119,9 +124,11 @@ def test_bots_finish_whole_games_with_the_moon_choice(name: str) -> None:
     games = 0
     for game in range(60):
         steps = list(play_game(bots, variant(name), random.Random(game)))
-        choices += sum(
-            1 for _, events in steps for e in events if isinstance(e, MoonShot) and e.option is None
-        )
+        events = [e for _, found in steps for e in found]
+        waiting = [e.seat for e in events if isinstance(e, MoonShot) and e.option is None]
+        # Each moon the shooter chooses for is followed by its choice, by the same seat.
+        assert waiting == [e.seat for e in events if isinstance(e, MoonChosen)]
+        choices += len(waiting)
         assert steps[-1][0].is_over
         games += 1
         if choices >= 2:
@@ -136,7 +143,7 @@ def test_bots_finish_whole_games_with_the_moon_choice(name: str) -> None:
 def _moon_view(scores: tuple[int, ...], rules: Rules | None = None) -> PlayerView:
     """Seat 0's view at its moon choice: it held every club, so it took every trick."""
     rules = rules or Rules(pass_cycle=["hold"], moon="shooter-chooses")
-    state = GameState(HandContext(rules, 0, scores), Phase.DEAL)
+    state = new_game(rules, totals=scores)
     rest = CardSet.parse(ALL_CLUBS) ^ rules.deck
     others = sorted(rest, key=lambda c: (c.suit, c.rank))
     deal = Deal([ALL_CLUBS, *(CardSet(others[i::3]) for i in range(3))])
@@ -181,8 +188,7 @@ def _midgame_views(count: int, seed: int) -> list[tuple[GameState, PlayerView]]:
     while len(found) < count:
         rules = variant(rng.choice(names))
         players = rules.players
-        state = GameState(HandContext(rules, rng.randrange(4), (0,) * players), Phase.DEAL)
-        state = apply(state, random_deal(rules, rng))
+        state = apply(new_game(rules, hand_number=rng.randrange(4)), random_deal(rules, rng))
         stop = rng.randrange(rules.hand_size * players)
         bots: list[Bot] = [RandomBot(), RuleBot()] * 3
         plays = 0
@@ -202,10 +208,10 @@ def test_sampled_deals_are_consistent_with_the_view() -> None:
     checked_passes = 0
     for state, view in _midgame_views(150, seed=3):
         players = view.rules.players
-        hidden = _HiddenHands(view)
+        belief = Belief(view)
         unseen = view.rules.deck - view.hand - view.played
         voids: list[set[Suit]] = [set() for _ in range(players)]
-        tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.leader, view.trick)]
+        tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.leader, view.current_trick)]
         for leader, cards in tricks:
             for i, card in enumerate(cards[1:], start=1):
                 if card.suit is not cards[0].suit:
@@ -216,7 +222,7 @@ def test_sampled_deals_are_consistent_with_the_view() -> None:
         for seat, hand in enumerate(state.hands):
             assert not any(hand.of_suit(s) for s in voids[seat])
         for _ in range(5):
-            hands = [CardSet.from_mask(m) for m in hidden.sample(random.Random(len(unseen)))]
+            hands = list(belief.sample(random.Random(len(unseen))).hands)
             assert hands[view.seat] == view.hand
             assert [len(h) for h in hands] == list(view.hand_sizes)
             others = CardSet()
@@ -236,54 +242,40 @@ def test_sampled_deals_are_consistent_with_the_view() -> None:
 def test_sampled_deals_vary() -> None:
     # The position with the most hidden cards of a few.
     _, view = max(_midgame_views(10, seed=11), key=lambda found: sum(found[1].hand_sizes))
-    hidden = _HiddenHands(view)
+    belief = Belief(view)
     rng = random.Random(0)
-    deals = {tuple(hidden.sample(rng)) for _ in range(20)}
+    deals = {belief.sample(rng).hand_masks for _ in range(20)}
     assert len(deals) > 10
 
 
 def test_monte_carlo_bot_decides_from_the_view_alone() -> None:
     # Two positions that differ only in the hidden cards look the same to the seat to play,
     # so it makes the same choice with the same random numbers.
+    compared = 0
     for state, view in _midgame_views(20, seed=5):
-        others = [s for s in range(state.rules.players) if s != view.seat]
-        a, b = others[0], others[1]
-        hands = list(state.hand_masks)
-        # Swap one card each between two other seats, within a suit both hold.
-        for suit in Suit:
-            ca = CardSet.from_mask(hands[a]).of_suit(suit)
-            cb = CardSet.from_mask(hands[b]).of_suit(suit)
-            if ca and cb:
-                x, y = next(iter(ca)), next(iter(cb))
-                hands[a] ^= x.bit | y.bit
-                hands[b] ^= x.bit | y.bit
+        # Another deal of the hidden cards consistent with the view, if there is one.
+        rng = random.Random(1)
+        for _ in range(10):
+            twin = resample(view, rng)
+            if twin.hands != state.hands:
                 break
         else:
             continue
-        twin = GameState(
-            state.context,
-            state.phase,
-            tuple(hands),
-            state.passes,
-            state.tricks,
-            state.trick,
-            state.leader,
-        )
         assert twin != state and observe(twin, view.seat) == view
         bot = MonteCarloBot(samples=4)
         first = bot.choose(view, random.Random(9))
         second = bot.choose(observe(twin, view.seat), random.Random(9))
         assert first == second
+        compared += 1
+    assert compared >= 10
 
 
 def test_monte_carlo_evaluate_scores_every_legal_card() -> None:
     _, view = _midgame_views(1, seed=2)[0]
     scores = MonteCarloBot(samples=3).evaluate(view, random.Random(0))
     assert set(scores) == {a for a in view.legal_actions if isinstance(a, PlayCard)}
-    with pytest.raises(ValueError, match="no card to play"):
-        MonteCarloBot().evaluate(
-            observe(GameState(HandContext(Rules(), 0, (0,) * 4), Phase.DEAL), 0), random.Random(0)
-        )
+    with pytest.raises(BotError, match="no card to play"):
+        MonteCarloBot().evaluate(observe(new_game(), 0), random.Random(0))
 
 
 def test_monte_carlo_budgets_and_random_rollouts() -> None:
@@ -293,9 +285,9 @@ def test_monte_carlo_budgets_and_random_rollouts() -> None:
     rollouts = Checked(MonteCarloBot(samples=2, rollout="random"))
     play_hands([rollouts, RuleBot(), RuleBot(), RuleBot()], Rules(), hands=2, seed=4)
     assert rollouts.decisions >= 26
-    with pytest.raises(ValueError, match="samples"):
+    with pytest.raises(BotError, match="samples"):
         MonteCarloBot(samples=0)
-    with pytest.raises(ValueError, match="rollout"):
+    with pytest.raises(BotError, match="rollout"):
         MonteCarloBot(rollout="perfect")  # type: ignore[arg-type]
 
 
@@ -344,23 +336,20 @@ def test_make_bot_knows_every_listed_bot() -> None:
     assert set(BOTS) == {"random", "rule", "mc"}
     assert SimpleBot is RuleBot
     for bad in ("mc:0", "mc:x", "rule:3", "", "alphago"):
-        with pytest.raises(ValueError):
+        with pytest.raises(BotError):
             make_bot(bad)
 
 
 def test_bots_refuse_a_view_with_nothing_to_do() -> None:
-    state = apply(
-        GameState(HandContext(Rules(), 0, (0,) * 4), Phase.DEAL),
-        random_deal(Rules(), random.Random(1)),
-    )
+    state = apply(new_game(), random_deal(Rules(), random.Random(1)))
     state = apply(state, RuleBot().choose(observe(state, 0), random.Random(0)))
     for bot in (RandomBot(), RuleBot(), MonteCarloBot()):
-        with pytest.raises(ValueError, match="no legal action"):
+        with pytest.raises(BotError, match="no legal action"):
             bot.choose(observe(state, 0), random.Random(0))
 
 
 def test_play_game_needs_one_bot_per_seat() -> None:
-    with pytest.raises(ValueError, match="3 players needs 3 bots, not 4"):
+    with pytest.raises(BotError, match="3 players needs 3 bots, not 4"):
         next(play_game([RandomBot()] * 4, variant("three-player"), random.Random(0)))
     steps = list(play_game([RuleBot()] * 3, variant("black-maria"), random.Random(0)))
     assert steps[-1][0].is_over

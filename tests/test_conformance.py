@@ -30,7 +30,6 @@ from hearts_core import (
     Deal,
     Event,
     GameState,
-    HandContext,
     HandScored,
     HeartsError,
     IllegalActionError,
@@ -42,6 +41,7 @@ from hearts_core import (
     apply,
     is_legal,
     legal_actions,
+    new_game,
     step,
     variant,
 )
@@ -442,7 +442,7 @@ def _run_check(state: GameState, check: Check, where: str) -> None:
 
 def run_case(case: Case) -> None:
     """Replay ``case`` through the public API; raise AssertionError at the first mismatch."""
-    state = GameState(HandContext(case.rules, case.hand_number, case.scores_before), Phase.DEAL)
+    state = new_game(case.rules, hand_number=case.hand_number, totals=case.scores_before)
     try:
         state, events = step(state, Deal([" ".join(sorted(hand)) for hand in case.deal]))
     except IllegalActionError as error:
@@ -481,8 +481,8 @@ def run_case(case: Case) -> None:
                 )
         if case.totals_after is not None:
             want = case.totals_after
-            assert state.scores == want, (
-                f"{case.name}: state totals {list(state.scores)}, expected {list(want)}"
+            assert state.totals == want, (
+                f"{case.name}: state totals {list(state.totals)}, expected {list(want)}"
             )
     if case.game_over is not None:
         assert state.is_over == case.game_over, (

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import attrs
 import pytest
 
 from hearts_core import (
@@ -23,6 +22,7 @@ from hearts_core import (
     describe_variant,
     variant_info,
 )
+from hearts_core.rules import RULE_FIELDS
 
 SECTIONS = [
     "## Players and cards",
@@ -75,7 +75,6 @@ def test_default_identifiers() -> None:
         ({"first_lead": "left-of-dealer"}, None, "FIRST_LEAD_TWO_OF_CLUBS"),
         ({"points_on_first_trick": True}, None, "NO_POINTS_ON_FIRST_TRICK"),
         ({"must_break_hearts": False}, None, "HEARTS_NOT_BROKEN"),
-        ({"moon": "shooter-chooses"}, "MOON_OPTION_NOT_OFFERED", None),
         ({"pass_cycle": ["hold"]}, None, "WRONG_PASS_COUNT"),
     ],
 )
@@ -88,6 +87,13 @@ def test_identifiers_follow_the_rules(
         assert present in found
     if absent is not None:
         assert absent not in found
+
+
+def test_the_moon_choice_names_no_rule() -> None:
+    # Choosing how a moon scores offers only legal options: nothing to refuse, no identifier.
+    book = describe(Rules(moon="shooter-chooses"))
+    assert identifiers(book) == identifiers(describe(Rules()))
+    assert "The shooter chooses how it is scored" in book
 
 
 def test_every_identifier_is_a_rule() -> None:
@@ -402,7 +408,7 @@ FIELD_CHANGES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
 
 def test_every_field_is_covered() -> None:
     # A new Rules field must be added here, and so shown in the rulebook.
-    assert set(FIELD_CHANGES) == {field.name for field in attrs.fields(Rules)}
+    assert set(FIELD_CHANGES) == set(RULE_FIELDS)
 
 
 @pytest.mark.parametrize("field", sorted(FIELD_CHANGES))
@@ -533,5 +539,5 @@ def test_describe_variant_without_metadata() -> None:
 def test_describe_variant_differs_by_rules() -> None:
     classic = describe_variant(variant_info("classic"))
     assert "Hearts are broken once a heart or the queen of spades" in classic
-    assert "`MOON_OPTION_NOT_OFFERED`" in classic
+    assert "The shooter chooses how it is scored" in classic
     assert variant_info("classic").rules.moon is MoonScoring.SHOOTER_CHOOSES

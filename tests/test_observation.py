@@ -30,7 +30,7 @@ from hearts_core import (
     new_game,
     observe,
 )
-from hearts_core.state import GameState, HandContext, Trick
+from hearts_core.state import GameState, Trick
 
 RANKS = "23456789TJQKA"
 ZEROS = (0, 0, 0, 0)
@@ -61,7 +61,7 @@ def cards(text: str) -> CardSet:
 
 
 def dealt(hands: Sequence[str], hand_number: int = 3, rules: Rules | None = None) -> GameState:
-    state = GameState(HandContext(rules or Rules(), hand_number, ZEROS), Phase.DEAL)
+    state = new_game(rules or Rules(), hand_number=hand_number)
     return apply(state, Deal(list(hands)))
 
 
@@ -128,7 +128,9 @@ def test_view_before_the_deal() -> None:
     assert view.to_act == ()
     assert not view.is_my_turn
     assert list(view.legal_actions) == []
-    assert view.scores == ZEROS
+    assert view.legal_cards == CardSet()
+    assert view.trick_winner is None
+    assert view.totals == ZEROS
 
 
 def test_view_shows_own_hand_and_not_the_others() -> None:
@@ -140,6 +142,7 @@ def test_view_shows_own_hand_and_not_the_others() -> None:
         assert view.dealer == 3  # seat 3 deals hand 0
         assert view.is_my_turn
         assert len(view.legal_actions) == 286  # C(13, 3)
+        assert view.legal_cards == view.hand  # a pass may take any card
         for action in view.legal_actions[:5]:
             assert isinstance(action, PassCards)
             assert action.seat == seat
@@ -212,15 +215,21 @@ def test_legal_actions_only_for_the_seat_to_act() -> None:
     views = [observe(state, seat) for seat in range(4)]
     assert [v.is_my_turn for v in views] == [True, False, False, False]
     assert list(views[0].legal_actions) == [PlayCard(0, "2C")]
+    assert views[0].legal_cards == cards("2C")
+    assert views[0].trick_winner is None
     for view in views[1:]:
         assert list(view.legal_actions) == []
+        assert view.legal_cards == CardSet()
     state = play(state, "2C")
     views = [observe(state, seat) for seat in range(4)]
     assert [v.is_my_turn for v in views] == [False, True, False, False]
     assert set(views[1].legal_actions) == {PlayCard(1, "8C"), PlayCard(1, "9C"), PlayCard(1, "TC")}
     assert list(views[1].legal_actions) == list(legal_actions(state, 1))
+    assert views[1].legal_cards == cards("8C 9C TC")
     for seat in (0, 2, 3):
         assert list(views[seat].legal_actions) == []
+        assert views[seat].legal_cards == CardSet()
+    assert [v.trick_winner for v in views] == [0, 0, 0, 0]
 
 
 def test_public_record_is_the_same_for_every_seat() -> None:
@@ -232,13 +241,16 @@ def test_public_record_is_the_same_for_every_seat() -> None:
     for seat in range(4):
         view = assert_sees_no_hidden_card(state, seat)
         assert view.tricks == (first, second)
-        assert view.trick == (Card.parse("JD"), Card.parse("AH"))
+        assert view.current_trick == (Card.parse("JD"), Card.parse("AH"))
         assert view.leader == 2
+        assert view.trick_winner == 2  # the JD: the AH does not follow suit
         assert view.hearts_broken
         assert view.hand_points == (0, 0, 0, 0)
         assert view.hand_sizes == (11, 11, 10, 10)
         assert view.to_act == (0,)
         assert view.played == cards("2C 3C 7C 8C 9C JC QC KC JD AH")
+        # seat 0 holds diamonds and must follow
+        assert view.legal_cards == (cards("2D 3D 4D 5D 6D") if seat == 0 else CardSet())
 
 
 def test_no_hidden_card_is_visible_at_any_point_of_a_hand() -> None:
@@ -257,7 +269,7 @@ def test_no_hidden_card_is_visible_at_any_point_of_a_hand() -> None:
         action = min(legal, key=lambda a: a.card if isinstance(a, PlayCard) else Card.parse("AS"))
         state = apply(state, action)
     assert state.phase is Phase.DEAL
-    assert sum(state.scores) in (26, 78)
+    assert sum(state.totals) in (26, 78)
 
 
 def test_moon_choice_is_offered_to_the_shooter_only() -> None:
@@ -270,6 +282,7 @@ def test_moon_choice_is_offered_to_the_shooter_only() -> None:
         ChooseMoon(0, MoonOption.SUBTRACT_FROM_SHOOTER),
     }
     assert view.hand_points == (26, 0, 0, 0)
+    assert view.legal_cards == CardSet()  # a moon option uses no card
     for seat in (1, 2, 3):
         other = observe(state, seat)
         assert not other.is_my_turn
@@ -278,20 +291,20 @@ def test_moon_choice_is_offered_to_the_shooter_only() -> None:
 
 def test_view_after_game_over() -> None:
     # seat 0 shoots the moon from (80, 80, 80, 80): totals (80, 106, 106, 106)
-    start = GameState(HandContext(Rules(), 3, (80, 80, 80, 80)), Phase.DEAL)
+    start = new_game(Rules(), hand_number=3, totals=(80, 80, 80, 80))
     state = play(apply(start, Deal(SUITS)), SUITS_PLAYS)
     for seat in range(4):
         view = observe(state, seat)
         assert view.phase is Phase.GAME_OVER
         assert view.winners == (0,)
-        assert view.scores == (80, 106, 106, 106)
+        assert view.totals == (80, 106, 106, 106)
         assert list(view.legal_actions) == []
         assert not view.is_my_turn
 
 
 @pytest.mark.parametrize("seat", [4, -1, 10])
 def test_observe_rejects_a_seat_that_is_not_at_the_table(seat: int) -> None:
-    with pytest.raises(InvalidSeatError):
+    with pytest.raises(InvalidSeatError, match=r"^no such seat: .+ \(seats 0 to 3\)$"):
         observe(new_game(), seat)
 
 

@@ -1,7 +1,7 @@
-"""Differential test against OpenSpiel's Hearts (issue 3), and ``Rules.from_openspiel``.
+"""Differential test against OpenSpiel's Hearts (issue 3), and ``rules_from_openspiel``.
 
 OpenSpiel (``pyspiel``, game ``hearts``) is an independent implementation of
-the rules with eight boolean options; ``Rules.from_openspiel`` claims to play
+the rules with eight boolean options; ``rules_from_openspiel`` claims to play
 the same game. For many option combinations this file plays thousands of hands
 in both engines at once, from the same seeded ``random.Random``:
 
@@ -74,7 +74,7 @@ from hearts_core import (
     random_deal,
     step,
 )
-from hearts_core.rules import OPENSPIEL_PARAMETERS
+from hearts_core.adapters.openspiel import OPENSPIEL_PARAMETERS, rules_from_openspiel
 
 SEED: Final = 20240603
 HANDS_PER_COMBO: Final = 1024
@@ -177,7 +177,7 @@ COMBINATIONS: Final = combinations()
 
 def rules_for(params: Mapping[str, bool], direction: int) -> Rules:
     """hearts_core's rules for one OpenSpiel hand passing in ``direction`` (0 to 3)."""
-    rules = Rules.from_openspiel(params)
+    rules = rules_from_openspiel(params)
     wanted = DIRECTIONS[direction]
     if rules.pass_cycle != (wanted,):
         rules = rules.evolve(pass_cycle=[wanted])
@@ -279,7 +279,7 @@ class Record:
         passes = "; ".join(f"seat {seat}: {' '.join(cards)}" for seat, cards in self.passes)
         return (
             f"[{self.combo}] {what}\n"
-            f"  params={self.params!r} (Rules.from_openspiel), pass direction chance "
+            f"  params={self.params!r} (rules_from_openspiel), pass direction chance "
             f"outcome {self.direction} ({DIRECTIONS[self.direction].value})\n"
             f"  deal (seat 0 | 1 | 2 | 3): {hands}\n"
             f"  passes (in the order fed to OpenSpiel): {passes or '-'}\n"
@@ -290,8 +290,8 @@ class Record:
 def note_features(state: Any, seat: int, rules: Rules, tally: Tally) -> None:
     """Count the rare positions the hand reached (hearts_core's view)."""
     hand = state.hand_masks[seat]
-    if state.trick:
-        if not state.tricks and not hand & state.trick[0].suit.mask:
+    if state.current_trick:
+        if not state.tricks and not hand & state.current_trick[0].suit.mask:
             if hand & ~POINT_CARDS.mask == 0:
                 tally.features["first-trick void, only points"] += 1
             else:
@@ -322,7 +322,7 @@ def play_hand(
     tally: Tally,
 ) -> None:
     """Play hand ``number`` of a combination in both engines, comparing as it goes."""
-    ours = Rules.from_openspiel(params)
+    ours = rules_from_openspiel(params)
     directions = [0, 1, 2, 3] if ours.pass_cycle != (PassDirection.HOLD,) else [0]
     direction = directions[number % len(directions)]
     rules = rules_for(params, direction)
@@ -427,9 +427,9 @@ def play_hand(
         )
         return
     scores = list(scored[0].scores)
-    if scores != their_points or list(state.scores) != scores:
+    if scores != their_points or list(state.totals) != scores:
         mismatch(
-            f"hand scores: hearts_core {scores} (totals {list(state.scores)}), "
+            f"hand scores: hearts_core {scores} (totals {list(state.totals)}), "
             f"OpenSpiel points {their_points}"
         )
         return
@@ -504,7 +504,7 @@ def test_same_legal_cards_and_points_as_openspiel(combo: str, params: dict[str, 
     assert tally.hands == HANDS_PER_COMBO
 
 
-# --- Rules.from_openspiel ---------------------------------------------------------------------
+# --- rules_from_openspiel ---------------------------------------------------------------------
 
 
 def test_parameters_are_openspiels_with_its_defaults() -> None:
@@ -525,7 +525,7 @@ def test_parameters_are_openspiels_with_its_defaults() -> None:
 def test_from_openspiel_rejects_unknown_parameters(params: dict[str, Any]) -> None:
     unknown = next(name for name in params if name not in OPENSPIEL_PARAMETERS)
     with pytest.raises(InvalidRulesError) as info:
-        Rules.from_openspiel(params)
+        rules_from_openspiel(params)
     assert info.value.field == unknown
 
 
@@ -533,13 +533,13 @@ def test_from_openspiel_rejects_unknown_parameters(params: dict[str, Any]) -> No
 @pytest.mark.parametrize("value", [1, 0, "true", "false", None, 1.0])
 def test_from_openspiel_rejects_non_bool_values(name: str, value: object) -> None:
     with pytest.raises(InvalidRulesError) as info:
-        Rules.from_openspiel({name: value})  # type: ignore[dict-item]
+        rules_from_openspiel({name: value})  # type: ignore[dict-item]
     assert info.value.field == name
 
 
 def test_from_openspiel_defaults() -> None:
-    rules = Rules.from_openspiel()
-    assert Rules.from_openspiel({}) == rules == Rules.from_openspiel(OPENSPIEL_PARAMETERS)
+    rules = rules_from_openspiel()
+    assert rules_from_openspiel({}) == rules == rules_from_openspiel(OPENSPIEL_PARAMETERS)
     # One hand of the standard four-seat, 52-card game, passing three cards left.
     assert rules.players == 4
     assert len(rules.deck) == 52
@@ -587,17 +587,17 @@ def test_every_parameter_has_a_field() -> None:
 @pytest.mark.parametrize("name", list(OPENSPIEL_PARAMETERS))
 def test_from_openspiel_maps_each_flag_to_its_field(name: str) -> None:
     field, off, on = FLAG_FIELDS[name]
-    base = Rules.from_openspiel()
+    base = rules_from_openspiel()
     for value, expected in ((False, off), (True, on)):
-        rules = Rules.from_openspiel({name: value})
+        rules = rules_from_openspiel({name: value})
         assert getattr(rules, field) == expected
         # Only that field changes (a default value leaves the rules as they are).
         assert rules == base.evolve(**{field: expected})
 
 
 def test_jd_bonus_scores_the_jack_of_diamonds() -> None:
-    assert Rules.from_openspiel().card_points(JACK_OF_DIAMONDS) == 0
-    rules = Rules.from_openspiel({"jd_bonus": True})
+    assert rules_from_openspiel().card_points(JACK_OF_DIAMONDS) == 0
+    rules = rules_from_openspiel({"jd_bonus": True})
     assert rules.card_points(JACK_OF_DIAMONDS) == -10
     assert rules.card_points(QUEEN_OF_SPADES) == 13
     # The J♦ is not a point card: it may go on the first trick and no moon needs it.

@@ -26,7 +26,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import attrs
 import jsonschema
 import pytest
 
@@ -44,6 +43,8 @@ from hearts_core import (
     PlayCard,
     RecordError,
     Rules,
+    UnknownNameError,
+    apply,
     format_hand,
     json_schema,
     new_game,
@@ -68,6 +69,7 @@ from hearts_core.records import (
     view_from_data,
     view_to_data,
 )
+from hearts_core.rules import RULE_FIELDS
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data" / "records"
@@ -150,12 +152,12 @@ def test_the_golden_game_is_the_game_worked_out_by_hand() -> None:
     assert after_hand0.hand_points == (26, 0, 0, 0)
     after_moon = states[1 + 52 + 1]
     assert after_moon.phase is Phase.DEAL
-    assert after_moon.hand_number == 1 and after_moon.scores == (-26, 0, 0, 0)
+    assert after_moon.hand_number == 1 and after_moon.totals == (-26, 0, 0, 0)
     final = states[-1]
     assert final.phase is Phase.PLAY and final.pass_direction is PassDirection.LEFT
     assert [t.winner for t in final.tricks] == [2, 3]
     assert final.hand_points == (0, 0, 0, 14)
-    assert final.trick == tuple(Card.parse(c) for c in ("2H", "KH", "KD"))
+    assert final.current_trick == tuple(Card.parse(c) for c in ("2H", "KH", "KD"))
     assert final.leader == 3 and final.to_act == (2,)
     assert final.hearts_broken
     # Seat 2 kept 2S-JS, received QC KC AC, and played QC and 2S.
@@ -403,7 +405,12 @@ def test_record_start_must_be_reachable() -> None:
     data["hand_number"], data["scores"] = 4, [120, 10, 20, 30]
     data["actions"] = []
     assert refused(record_from_data, data) == [
-        "$.scores: these totals end the game, so it cannot have gone on to hand 4"
+        "$.scores: these totals have ended the game, so hand 4 is not played"
+    ]
+    # Even at hand 0: no game starts from totals that have ended it.
+    data["hand_number"] = 0
+    assert refused(record_from_data, data) == [
+        "$.scores: these totals have ended the game, so hand 0 is not played"
     ]
     data["scores"] = [0, 0, 0]
     assert refused(record_from_data, data) == ["$.scores: must have 4 items, not 3"]
@@ -429,14 +436,14 @@ def test_record_built_in_python_is_checked_too() -> None:
         "$.actions[1].seat: NOT_YOUR_TURN: it is seat 0's turn to play, not seat 1's"
     ]
     with pytest.raises(RecordError) as error:
-        GameRecord(RULES, [HAND0], scores=(0, 0), date="yesterday")
+        GameRecord(RULES, [HAND0], totals=(0, 0), date="yesterday")
     assert problems(error) == [
         '$.metadata.date: must be a date written YYYY-MM-DD, not a string ("yesterday")',
         "$.scores: must have 4 items, not 2",
     ]
     with pytest.raises(RecordError) as error:
         GameRecord(RULES, [HAND0, "2C"])
-    assert problems(error) == ["$.actions[1]: not a well-formed action: '2C'"]
+    assert problems(error) == ["$.actions[1]: not an action: '2C'"]
 
 
 @pytest.mark.parametrize(
@@ -560,7 +567,7 @@ def test_state_phase_and_totals_must_be_reachable() -> None:
     late = state_to_data(new_game())
     late["hand_number"], late["scores"] = 3, [100, 10, 20, 30]
     assert refused(state_from_data, late) == [
-        "$.scores: these totals end the game, so it cannot have gone on to hand 3"
+        "$.scores: these totals have ended the game, so hand 3 is not played"
     ]
     single = state_to_data(new_game(variant("openspiel")))
     single["hand_number"] = 1
@@ -626,7 +633,29 @@ def test_view_own_cards_must_fit_the_record() -> None:
     ]
     data = view_data()
     data["hand"].append("2S")  # 2S was played to trick 2
-    assert refused(view_from_data, data) == ["$.tricks[1].cards[0]: 2S is seen twice"]
+    assert refused(view_from_data, data) == ["$.tricks[1].cards[0]: 2S is also in the hand"]
+
+
+def test_view_whose_hidden_cards_no_deal_fits_is_refused() -> None:
+    # A hold hand seen from seat 0. Trick 1: 0:2C 1:8C 2:7C 3:JC; trick 2: 3:QC 0:3C 1:9C 2:KC.
+    hands = [
+        "2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 2S 3S 4S",
+        "8C 9C TC 7D 8D 9D TD 2H 3H 4H 5H 5S 6S",
+        "7C KC JD QD KD AD 6H 7H 8H 9H TH 7S 8S",
+        "JC QC AC JH QH KH AH 9S TS JS QS KS AS",
+    ]
+    state = apply(new_game(Rules(pass_cycle=["hold"])), Deal(hands))
+    for seat, card in [(0, "2C"), (1, "8C"), (2, "7C"), (3, "JC")] + [
+        (3, "QC"), (0, "3C"), (1, "9C"), (2, "KC")
+    ]:
+        state = apply(state, PlayCard(seat, card))
+    data = view_to_data(observe(state, 0))
+    assert view_from_data(data) == observe(state, 0)
+    # Seat 2 discarding JD on the club lead says it held no club; it followed with KC later.
+    data["tricks"][0]["cards"][2] = "JD"
+    assert refused(view_from_data, data) == [
+        "$: no deal of the hidden cards gives this view: seat 2 could not have played JD"
+    ]
 
 
 def test_view_passes_are_checked_against_the_phase() -> None:
@@ -717,7 +746,7 @@ def test_schemas_share_their_definitions() -> None:
 def test_schema_rules_match_the_rules_fields() -> None:
     properties = json_schema("record")["$defs"]["rules"]["properties"]
     data = Rules().to_mapping()
-    assert set(properties) == {field.name for field in attrs.fields(Rules)}
+    assert set(properties) == set(RULE_FIELDS)
     for name, value in data.items():
         if isinstance(value, str):
             enum_type = type(getattr(Rules(), name))
@@ -733,15 +762,16 @@ def test_the_codec_reads_every_rules_field_strictly() -> None:
     # Each field's reader comes from its type annotation; a field of a type the
     # codec cannot read would be handed to Rules unchecked. None may be.
     readers = _rule_readers()
-    assert set(readers) == {field.name for field in attrs.fields(Rules)}
+    assert set(readers) == set(RULE_FIELDS)
     unread = [name for name, reader in readers.items() if reader is None]
     assert not unread, f"add a strict reader to hearts_core.codec for: {unread}"
     for name in variant_names():
         rules = variant(name)
         reader = Reader()
         assert read_rules(reader, rules_to_data(rules), "$.rules") == rules, reader.problems
-    with pytest.raises(ValueError, match="no schema named 'game'"):
+    with pytest.raises(UnknownNameError) as info:
         json_schema("game")
+    assert str(info.value) == 'no schema named a string ("game"); known: record, state, view'
 
 
 def test_the_schema_refuses_what_the_loader_refuses_for_form() -> None:

@@ -119,7 +119,7 @@ def variant_games(
         below = st.integers(-30, rules.target_score - 1)
         scores = tuple(draw(below) for _ in range(rules.players))
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    start = GameRecord(rules, (), hand_number=hand_number, scores=scores).start
+    start = GameRecord(rules, (), hand_number=hand_number, totals=scores).start
     state, actions, dealt = start, [], 0
     while not state.is_over:
         action: Action
@@ -143,7 +143,7 @@ def variant_games(
         actions,
         variant=name,
         hand_number=hand_number,
-        scores=scores,
+        totals=scores,
         **metadata,
     )
 

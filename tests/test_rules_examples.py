@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -41,10 +42,14 @@ from hearts_core import (
     HeartsBroken,
     HeartsError,
     IllegalActionError,
+    InvalidActionError,
+    InvalidStateError,
+    MoonChosen,
     MoonOption,
     MoonScoring,
     MoonShot,
     PassCards,
+    PassChoices,
     PassDirection,
     PassSubmitted,
     Phase,
@@ -58,10 +63,11 @@ from hearts_core import (
     legal_actions,
     new_game,
     step,
+    trick_winner,
     variant,
 )
-from hearts_core.actions import Action
-from hearts_core.state import GameState, HandContext, Trick
+from hearts_core.actions import Action, SeatPasses
+from hearts_core.state import GameState, Trick
 
 HOLD_HAND = 3  # hand numbers 0, 1, 2, 3 pass left, right, across, hold
 ZEROS = (0, 0, 0, 0)
@@ -169,7 +175,7 @@ def dealt(
     hand_number: int = HOLD_HAND,
 ) -> GameState:
     """The state right after ``hands`` are dealt in hand ``hand_number``."""
-    state = GameState(HandContext(rules or Rules(), hand_number, scores), Phase.DEAL)
+    state = new_game(rules or Rules(), hand_number=hand_number, totals=scores)
     return apply(state, Deal(list(hands)))
 
 
@@ -210,7 +216,7 @@ def refuse(
         step(state, action)
     assert stepped.value.rule is rule
     explained = explain(state, action)
-    assert explained is not None
+    assert isinstance(explained, IllegalActionError)
     assert explained.rule is rule
     assert str(explained) == str(error)
     assert not is_legal(state, action)
@@ -263,14 +269,14 @@ def test_points_in_a_hand_add_up_to_26() -> None:
     # HOLD hand 3 scored: the game moves on to hand 4 with the totals.
     assert state.phase is Phase.DEAL
     assert state.hand_number == 4
-    assert state.scores == (25, 0, 1, 0)
+    assert state.totals == (25, 0, 1, 0)
 
 
 def test_fewest_points_wins() -> None:
     # Before: (80, 10, 20, 30). NEAR_MOON adds (25, 0, 1, 0): (105, 10, 21, 30).
     state = play(dealt(NEAR_MOON, scores=(80, 10, 20, 30)), NEAR_MOON_PLAYS)
     assert state.phase is Phase.GAME_OVER
-    assert state.scores == (105, 10, 21, 30)
+    assert state.totals == (105, 10, 21, 30)
     assert state.winners == (1,)
 
 
@@ -298,6 +304,23 @@ def test_pass_left() -> None:
     # rule 3: seat 1 received 2C, so seat 1 leads it
     assert state.to_act == (1,)
     assert list(legal_actions(state)) == [PlayCard(1, "2C")]
+
+
+def test_pass_choices_while_passing() -> None:
+    # Every seat to pass: their choices, seat by seat, in one sequence.
+    state = apply(new_game(), Deal(SUITS))
+    both = legal_actions(state)
+    assert isinstance(both, SeatPasses)
+    assert len(both) == 4 * 286
+    assert both[0] == PassCards(0, "2C 3C 4C") and both[286] == PassCards(1, "2H 3H 4H")
+    # One seat left to pass: its own choices.
+    for seat in (0, 1, 2):
+        state = apply(state, PassCards(seat, SUITS_PASSES[seat]))
+    last = legal_actions(state)
+    assert isinstance(last, PassChoices)
+    assert last.seat == 3 and len(last) == 286
+    assert PassCards(3, "AS KS QS") in last and PassCards(2, "AS KS QS") not in last
+    assert list(last) == list(legal_actions(state, 3))
 
 
 def test_pass_right() -> None:
@@ -339,7 +362,7 @@ def test_pass_cycle() -> None:
     rules = Rules()
     assert [rules.pass_direction(n).value for n in range(12)] == expected
     for number in range(8):
-        state = GameState(HandContext(rules, number, ZEROS), Phase.DEAL)
+        state = new_game(rules, hand_number=number)
         _, events = step(state, Deal(SUITS))
         direction = PassDirection(expected[number])
         # the dealer is seat 3 in hand 0 and moves one seat left each hand
@@ -500,7 +523,7 @@ def test_highest_card_of_suit_led_wins_and_leads_next() -> None:
     assert state.tricks[0].winner == 3
     assert state.to_act == (3,)
     assert state.leader == 3
-    assert state.trick == ()
+    assert state.current_trick == ()
 
 
 def test_card_of_another_suit_never_wins() -> None:
@@ -526,6 +549,20 @@ def test_trick_winner_counts_from_the_leader() -> None:
     # the leader wins when nobody follows suit
     trick = Trick(2, (card("2H"), card("AS"), card("AD"), card("AC")))
     assert trick.winner == 2
+    assert trick.mask == cards("2H AS AD AC").mask
+    # winner and mask follow from the cards: they take no part in equality
+    assert trick == Trick(2, (card("2H"), card("AS"), card("AD"), card("AC")))
+
+
+def test_trick_winner_of_a_trick_in_progress() -> None:
+    led = (card("5D"), card("AS"), card("9D"))
+    assert trick_winner(1, led[:1], 4) == 1  # the led card is winning so far
+    assert trick_winner(1, led[:2], 4) == 1  # AS does not follow suit
+    assert trick_winner(1, led, 4) == 3
+    assert trick_winner(1, (*led, card("2D")), 4) == Trick(1, (*led, card("2D"))).winner
+    # The trick in progress of a position, as trick_winner gives it.
+    state = play(dealt(MIXED), "0:2C 1:8C 2:7C 3:JC  3:QC 0:3C 1:9C 2:KC  2:JD 3:AH")
+    assert trick_winner(state.leader, state.current_trick, 4) == 2
 
 
 # --- rule 5: no points on the first trick -----------------------------------------
@@ -696,7 +733,7 @@ def test_moon_adds_26_to_the_others() -> None:
         HandScored(3, (26, 0, 0, 0), (0, 26, 26, 26), (10, 46, 56, 66)),
     )
     assert state.phase is Phase.DEAL
-    assert state.scores == (10, 46, 56, 66)
+    assert state.totals == (10, 46, 56, 66)
 
 
 @pytest.mark.parametrize(
@@ -709,7 +746,7 @@ def test_moon_subtract_from_shooter(rules: Rules) -> None:
         MoonShot(0, MoonOption.SUBTRACT_FROM_SHOOTER),
         HandScored(3, (26, 0, 0, 0), (-26, 0, 0, 0), (-16, 20, 30, 40)),
     )
-    assert state.scores == (-16, 20, 30, 40)
+    assert state.totals == (-16, 20, 30, 40)
 
 
 @pytest.mark.parametrize(
@@ -726,7 +763,7 @@ def test_moon_shooter_chooses(rules: Rules, option: MoonOption, totals: tuple[in
     assert events[-1] == MoonShot(0, None)
     assert state.phase is Phase.MOON
     assert state.to_act == (0,)
-    assert state.scores == (10, 20, 30, 40)  # nothing scored yet
+    assert state.totals == (10, 20, 30, 40)  # nothing scored yet
     assert set(legal_actions(state)) == {
         ChooseMoon(0, MoonOption.ADD_TO_OTHERS),
         ChooseMoon(0, MoonOption.SUBTRACT_FROM_SHOOTER),
@@ -742,11 +779,11 @@ def test_moon_shooter_chooses(rules: Rules, option: MoonOption, totals: tuple[in
     state, events = step(state, ChooseMoon(0, option))
     scores = tuple(t - s for t, s in zip(totals, (10, 20, 30, 40), strict=True))
     assert events == (
-        MoonShot(0, option),
+        MoonChosen(0, option),
         HandScored(3, (26, 0, 0, 0), scores, totals),
     )
     assert state.phase is Phase.DEAL
-    assert state.scores == totals
+    assert state.totals == totals
     assert state.hand_number == 4
 
 
@@ -767,7 +804,7 @@ def test_moon_by_a_seat_other_than_the_first_leader() -> None:
         )
     )
     state = play(dealt(hands), plays)
-    assert state.scores == (26, 26, 26, 0)
+    assert state.totals == (26, 26, 26, 0)
 
 
 def test_no_moon_when_one_heart_is_missing() -> None:
@@ -782,13 +819,14 @@ def test_no_moon_choice_without_a_moon() -> None:
     rules = Rules(moon=MoonScoring.SHOOTER_CHOOSES)
     state = play(dealt(NEAR_MOON, rules), NEAR_MOON_PLAYS)
     assert state.phase is Phase.DEAL
-    assert state.scores == (25, 0, 1, 0)
+    assert state.totals == (25, 0, 1, 0)
 
 
 def test_moon_option_that_is_not_an_option() -> None:
     # The errors module promises that every failure is a HeartsError.
-    with pytest.raises(HeartsError):
+    with pytest.raises(HeartsError) as info:
         ChooseMoon(0, "double-everyone")
+    assert isinstance(info.value, InvalidActionError) and info.value.field == "option"
 
 
 # --- rule 8: end of game ------------------------------------------------------------
@@ -806,7 +844,7 @@ def test_game_ends_when_a_seat_reaches_100() -> None:
     )
     assert state.phase is Phase.GAME_OVER
     assert state.is_over
-    assert state.scores == (100, 10, 21, 30)
+    assert state.totals == (100, 10, 21, 30)
     assert state.winners == (1,)
 
 
@@ -816,7 +854,7 @@ def test_game_continues_below_100() -> None:
     assert state.phase is Phase.DEAL
     assert not state.is_over
     assert state.winners == ()
-    assert state.scores == (99, 10, 21, 30)
+    assert state.totals == (99, 10, 21, 30)
     assert state.hand_number == 4
 
 
@@ -824,7 +862,7 @@ def test_moon_can_end_the_game_in_the_shooters_favour() -> None:
     # (80, 80, 80, 80) + (0, 26, 26, 26) = (80, 106, 106, 106): seat 0 wins
     state = play(dealt(SUITS, scores=(80, 80, 80, 80)), SUITS_PLAYS)
     assert state.phase is Phase.GAME_OVER
-    assert state.scores == (80, 106, 106, 106)
+    assert state.totals == (80, 106, 106, 106)
     assert state.winners == (0,)
 
 
@@ -845,7 +883,7 @@ def test_moon_choice_decides_whether_the_game_ends(
     assert state.phase is Phase.MOON
     state = apply(state, ChooseMoon(0, option))
     assert state.phase is phase
-    assert state.scores == totals
+    assert state.totals == totals
 
 
 def test_tie_for_lowest_continues() -> None:
@@ -854,7 +892,7 @@ def test_tie_for_lowest_continues() -> None:
     assert state.phase is Phase.DEAL
     assert not state.is_over
     assert state.winners == ()
-    assert state.scores == (115, 10, 10, 30)
+    assert state.totals == (115, 10, 10, 30)
     assert state.hand_number == 4
     # Hand 4 passes left. Deal so that after these passes the hands are NEAR_MOON:
     # 0 gives 2H 3H 4H to 1, 1 gives 2D 3D 4D to 2, 2 gives 2S 3S 4S to 3, 3 gives 2C 3C 4C to 0.
@@ -871,8 +909,28 @@ def test_tie_for_lowest_continues() -> None:
     # (115, 10, 10, 30) + (25, 0, 1, 0) = (140, 10, 11, 30): seat 1 alone is lowest
     state = play(state, NEAR_MOON_PLAYS)
     assert state.phase is Phase.GAME_OVER
-    assert state.scores == (140, 10, 11, 30)
+    assert state.totals == (140, 10, 11, 30)
     assert state.winners == (1,)
+
+
+def test_no_game_starts_from_totals_that_have_ended_it() -> None:
+    with pytest.raises(InvalidStateError) as info:
+        new_game(totals=(100, 20, 30, 40))
+    assert info.value.field == "totals"
+    assert str(info.value) == "totals: (100, 20, 30, 40) have already ended the game"
+    # A tie for lowest at the target plays on, so a game goes on from these totals.
+    assert new_game(totals=(100, 20, 20, 40)).totals == (100, 20, 20, 40)
+    bad: list[Any] = [(0, 0, 0), (0, 0, 0, 0, 0), (0, 0, 0, 1.0), (0, 0, 0, True), "0000"]
+    for totals in bad:
+        with pytest.raises(InvalidStateError) as info:
+            new_game(totals=totals)
+        assert info.value.field == "totals", totals
+    # Later hands, by variant name too; a single-hand game has only hand 0.
+    later = new_game("classic", hand_number=2, totals=(40, 10, 25, 17))
+    assert later.pass_direction is PassDirection.ACROSS and later.dealer == 1
+    with pytest.raises(InvalidStateError) as info:
+        new_game("openspiel", hand_number=1)
+    assert info.value.field == "hand_number"
 
 
 def test_game_over_has_no_legal_actions() -> None:
@@ -944,19 +1002,22 @@ def test_wrong_phase() -> None:
 
 def test_not_an_action() -> None:
     state = dealt(MIXED)
-    with pytest.raises(IllegalActionError) as info:
+    with pytest.raises(InvalidActionError) as info:
         apply(state, "0 plays 2C")  # type: ignore[arg-type]
-    assert info.value.rule is Rule.NOT_AN_ACTION
+    assert info.value.field is None
+    explained = explain(state, "0 plays 2C")
+    assert isinstance(explained, InvalidActionError) and explained.field is None
+    assert not is_legal(state, "0 plays 2C")
 
 
 def test_seat_out_of_range_is_refused() -> None:
     state = dealt(MIXED)
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, PlayCard(4, "2C"))
-    assert "4" in str(info.value)
-    passing = apply(new_game(), Deal(SUITS))
-    with pytest.raises(IllegalActionError):
-        apply(passing, PassCards(-1, "2C 3C 4C"))
+    message = "there is no seat 4 at a table of 4 (seats 0 to 3)"
+    error = refuse(state, PlayCard(4, "2C"), Rule.NO_SUCH_SEAT, message)
+    assert "4" in str(error)
+    with pytest.raises(InvalidActionError) as info:
+        PassCards(-1, "2C 3C 4C")
+    assert info.value.field == "seat"
 
 
 def test_invalid_deal_duplicate_card() -> None:
@@ -985,8 +1046,14 @@ def test_invalid_deal_wrong_count() -> None:
 
 
 def test_invalid_deal_wrong_number_of_hands() -> None:
-    refuse(new_game(), Deal(MIXED[:3]), Rule.INVALID_DEAL, "invalid deal: it must give 4 hands")
+    refuse(
+        new_game(), Deal(MIXED[:3]), Rule.INVALID_DEAL, "invalid deal: it must give 4 hands, not 3"
+    )
     refuse(new_game(), Deal([*MIXED, ""]), Rule.INVALID_DEAL)
+    # More hands than any table has seats is no deal at all: refused when it is built.
+    with pytest.raises(InvalidActionError) as info:
+        Deal([*MIXED, "", "", ""])
+    assert info.value.field == "hands"
 
 
 def test_refused_action_then_legal_action() -> None:
@@ -1010,4 +1077,4 @@ def test_apply_and_step_agree_over_a_whole_hand() -> None:
         stepped, _ = step(state, action)
         assert applied == stepped
         state = applied
-    assert state.scores == (25, 0, 1, 0)
+    assert state.totals == (25, 0, 1, 0)

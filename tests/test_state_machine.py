@@ -35,8 +35,10 @@ from test_properties import (
     check_hand_points_bounded,
     check_hand_scored,
     check_legal_actions_follow_rules,
+    check_malformed_refused,
     check_to_act_have_legal_actions,
     check_view_shows_no_other_hand,
+    malformed,
     reference_game_over,
     table,
 )
@@ -116,8 +118,11 @@ class HeartsMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def try_an_illegal_action(self, data: st.DataObject) -> None:
         action = data.draw(candidate_actions(self.state), label="attempt")
-        broken = broken_rules(self.state, action)
         self.last = None
+        if malformed(action):
+            check_malformed_refused(self.state, action)
+            return
+        broken = broken_rules(self.state, action)
         if not broken:
             return  # a legal action: the other rules play those
         snapshot = copy.deepcopy(self.state)
@@ -125,7 +130,7 @@ class HeartsMachine(RuleBasedStateMachine):
             apply(self.state, action)  # type: ignore[arg-type]
         assert isinstance(raised.value.rule, Rule) and raised.value.rule in broken
         error = explain(self.state, action)
-        assert error is not None and error.rule is raised.value.rule
+        assert isinstance(error, IllegalActionError) and error.rule is raised.value.rule
         assert self.state == snapshot
 
     def teardown(self) -> None:
@@ -159,9 +164,9 @@ class HeartsMachine(RuleBasedStateMachine):
             return
         scored = [e for e in self.last.events if isinstance(e, HandScored)]
         if scored:
-            assert self.state.scores == scored[0].totals
+            assert self.state.totals == scored[0].totals
         else:
-            assert self.state.scores == self.last.before.scores
+            assert self.state.totals == self.last.before.totals
             assert self.state.hand_number == self.last.before.hand_number
 
     @invariant()
@@ -197,7 +202,7 @@ class HeartsMachine(RuleBasedStateMachine):
         if self.last is not None:
             check_game_end(self.last)
         if self.state.is_over:
-            assert reference_game_over(self.state.rules, self.state.scores)
+            assert reference_game_over(self.state.rules, self.state.totals)
 
     @invariant()
     def views_show_no_card_of_another_hand(self) -> None:

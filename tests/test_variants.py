@@ -20,6 +20,7 @@ from hearts_core import (
     variant_info,
     variant_names,
 )
+from hearts_core.rules import LIMITS, RULE_FIELDS
 
 SHIPPED = ["classic", "moon-choice", "moon-subtract", "queen-breaks-hearts", "standard"]
 
@@ -291,11 +292,53 @@ def test_rules_validation_names_the_field(changes: dict[str, Any], field: str) -
 def test_rules_messages_say_what_is_wrong() -> None:
     with pytest.raises(InvalidRulesError) as info:
         Rules(pass_count=14)
-    assert str(info.value) == "pass_count: must be between 1 and 13, not 14"
+    assert str(info.value) == "pass_count: must be at most the hand size 13, not 14"
     with pytest.raises(InvalidRulesError) as info:
         Rules(moon="never")
     assert "add-to-others" in str(info.value)
     assert "'never'" in str(info.value)
+
+
+def test_rules_check_each_field_as_it_is_assigned() -> None:
+    with pytest.raises(InvalidRulesError) as info:
+        Rules(players="4")
+    assert info.value.field == "players"
+    assert str(info.value) == "players: must be an integer, not '4'"
+    low, high = LIMITS["players"]
+    for players in (low - 1, high + 1):
+        with pytest.raises(InvalidRulesError) as info:
+            Rules(players=players)
+        assert str(info.value) == f"players: must be between {low} and {high}, not {players}"
+    with pytest.raises(InvalidRulesError) as info:
+        Rules().evolve(colour=1)
+    assert (info.value.field, str(info.value)) == ("colour", "colour: unknown rule field")
+
+
+def test_rule_fields_are_the_fields_a_ruleset_is_written_with() -> None:
+    # Every field set (moon_points, None by default, is left out of the mapping when None).
+    assert tuple(Rules(moon_points=26).to_mapping()) == RULE_FIELDS
+    assert all(not name.startswith("_") for name in RULE_FIELDS)
+
+
+def test_from_mapping_is_strict_and_reports_every_problem() -> None:
+    # A list of card texts, not one string of them; card_values keyed by card text.
+    three = Rules.from_mapping({"players": 3, "removed_cards": ["2D"]})
+    assert three == Rules(players=3)
+    with pytest.raises(InvalidRulesError) as info:
+        Rules.from_mapping({"players": 3, "removed_cards": "2D 3D"})
+    assert info.value.problems == (
+        ("removed_cards", "must be a list of card texts, not '2D 3D'"),
+    )
+    with pytest.raises(InvalidRulesError) as info:
+        Rules.from_mapping({"card_values": {1: 13}})
+    assert info.value.field == "card_values"
+    with pytest.raises(InvalidRulesError) as info:
+        Rules.from_mapping({"players": "4", "moon": "maybe", "jokers": 1}, source="x.json")
+    error = info.value
+    assert [field for field, _ in error.problems] == ["players", "moon", "jokers"]
+    assert (error.field, error.reason) == error.problems[0]
+    assert str(error).startswith("x.json: 3 problems:\n  players: must be an integer, not '4'\n")
+    assert str(error).endswith("\n  jokers: unknown rule field")
 
 
 def test_rules_accept_strings_for_enums() -> None:

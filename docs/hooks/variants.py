@@ -152,6 +152,8 @@ RULE_CONTEXT = {
     "`PlayCard` in play, `ChooseMoon` while the shooter chooses.",
     Rule.NOT_YOUR_TURN: "`PlayCard` from a seat other than the one to play; `ChooseMoon` from "
     "a seat that did not shoot.",
+    Rule.NO_SUCH_SEAT: "`PassCards`, `PlayCard` and `ChooseMoon` from a seat number beyond "
+    "the table (a five-seat action at a four-seat table).",
     Rule.INVALID_DEAL: "`Deal`: the hands must split `Rules.deck`, `Rules.hand_size` each.",
     Rule.WRONG_PASS_COUNT: "`PassCards`: exactly `Rules.pass_count` cards.",
     Rule.ALREADY_PASSED: "`PassCards` from a seat that has passed this hand.",
@@ -165,9 +167,6 @@ RULE_CONTEXT = {
     Rule.HEARTS_NOT_BROKEN: "A lead, when `must_break_hearts` is set (the default); lifted "
     "for a hand of only hearts, and by `lead_hearts_instead_of_queen`.",
     Rule.QUEEN_NOT_BEFORE_HEARTS: "Any play of Q♠, when `queen_waits_for_hearts` is set.",
-    Rule.MOON_OPTION_NOT_OFFERED: "`ChooseMoon` with a value that is not a `MoonOption`.",
-    Rule.NOT_AN_ACTION: "Anything that is not one of the four actions, or an action with a "
-    "seat or card of the wrong type.",
 }
 
 

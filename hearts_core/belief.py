@@ -1,0 +1,435 @@
+"""Belief sampling: full game states consistent with what one seat has seen.
+
+A seat's :class:`~hearts_core.PlayerView` hides the other hands. A bot that
+searches, and a loader that checks a view, need full states that the seat
+would see as that view. :class:`Belief` finds every constraint the view puts
+on the hidden cards and counts the deals that meet them; :func:`resample`
+draws one of them uniformly at random, and :func:`consistent_state` gives the
+first in a fixed order.
+
+What a view says about the hidden cards:
+
+* each other seat holds as many cards as its hand size;
+* the cards this seat passed are still with their receiver, unless played;
+* the first leader held the lowest club (when the rules lead it);
+* every card another seat played was legal for the hand it held then: its
+  cards now plus the ones it played since. A seat that did not follow suit
+  holds none of that suit (a void); one that discarded a point card on the
+  first trick held nothing but point cards; one that led a heart before they
+  were broken held nothing else; and so on for every restriction in force.
+
+Each restriction forbids a card only when the hand holds some other card of a
+set fixed by the situation, so "this play was legal" is exactly "the seat
+holds none of the cards that would have forbidden it". The constraints are
+therefore a set of allowed cards per seat. :class:`Belief` groups the hidden
+cards by the seats allowed to hold them and counts, class by class, the ways to
+fill every seat's hand exactly; drawing each class's split with probability
+proportional to the deals it leaves makes every consistent deal equally
+likely. The cards other seats passed (hidden from this seat) are then drawn
+uniformly among the sets that fit. OpenSpiel's resampler deals the hidden
+cards by hand sizes alone and ignores voids; this one does not.
+
+>>> import random
+>>> from hearts_core import Rules, apply, legal_actions, new_game, observe, random_deal
+>>> rng = random.Random(4)
+>>> state = apply(new_game(), random_deal(Rules(), rng))
+>>> while len(state.tricks) < 5:
+...     state = apply(state, rng.choice(legal_actions(state)))
+>>> view = observe(state, 2)
+>>> sampled = resample(view, rng)
+>>> observe(sampled, 2) == view, sampled.hands[2] == state.hands[2]
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import Final
+
+from hearts_core.actions import PassChoices, SeatPasses
+from hearts_core.cards import CardSet, _from_mask
+from hearts_core.errors import InvalidStateError
+from hearts_core.legality import legal_mask
+from hearts_core.observation import PlayerView
+from hearts_core.options import PassDirection
+from hearts_core.state import (
+    NO_PASSES,
+    GameState,
+    HandContext,
+    Phase,
+    between_hands,
+    breaks_hearts,
+    first_leader,
+    make_state,
+    seat_of,
+)
+
+__all__ = ["Belief", "resample", "consistent_state"]
+
+_WAITING: Final = (Phase.DEAL, Phase.GAME_OVER)
+
+
+def _bits(mask: int) -> list[int]:
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low)
+        mask ^= low
+    return found
+
+
+class Belief:
+    """Every deal of the hidden cards that fits one seat's view, counted; any of them drawn.
+
+    Raises:
+        InvalidStateError: if no deal fits the view (a view no game can show).
+
+    >>> import random
+    >>> from hearts_core import Rules, apply, new_game, observe, random_deal
+    >>> state = apply(new_game(Rules(players=3)), random_deal(Rules(players=3), random.Random(1)))
+    >>> belief = Belief(observe(state, 0))
+    >>> belief.size == math.comb(34, 17)  # the other two hands, 17 cards each
+    True
+    """
+
+    __slots__ = ("view", "size", "_fixed", "_classes", "_capacity", "_counts", "_holders")
+
+    view: PlayerView
+    """The view the deals fit."""
+    size: int
+    """The number of deals of the hidden cards that fit it (1 when nothing is hidden)."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self._fixed: list[int] = []
+        self._classes: list[tuple[tuple[int, ...], list[int]]] = []
+        self._capacity: tuple[int, ...] = ()
+        self._counts: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._holders: list[int] = []
+        if view.phase in _WAITING:
+            self.size = 1
+            return
+        self._constrain()
+        self.size = self._count(0, self._capacity)
+        if not self.size:
+            raise InvalidStateError("view", "no deal of the hidden cards fits this view")
+
+    # --- what the view says -----------------------------------------------------------
+
+    def _constrain(self) -> None:
+        view = self.view
+        rules = view.rules
+        tables = rules.tables()
+        players = tables.players
+        me = view.seat
+        played_by = [0] * players
+        for trick in view.tricks:
+            for position, card in enumerate(trick.cards):
+                played_by[seat_of(trick.leader, position, players)] |= card.bit
+        for position, card in enumerate(view.current_trick):
+            played_by[seat_of(view.leader, position, players)] |= card.bit
+        played = 0
+        for mask in played_by:
+            played |= mask
+        pool = tables.deck & ~view.hand.mask & ~played
+        fixed = [0] * players
+        forbidden = [0] * players
+        if view.phase is not Phase.PASS and view.passed is not None:
+            receiver = view.pass_direction.receiver(me, players)
+            fixed[receiver] |= view.passed.mask & pool
+            if view.passed.mask & played & ~played_by[receiver]:
+                raise InvalidStateError("view", "another seat played a card this seat passed")
+        self._first_lead(fixed, pool, played_by)
+        if view.phase is Phase.PLAY or view.phase is Phase.MOON:
+            self._plays(forbidden, pool, played_by)
+        capacity = []
+        for seat in range(players):
+            if seat == me:
+                capacity.append(0)
+                continue
+            if fixed[seat] & forbidden[seat]:
+                raise InvalidStateError("view", f"seat {seat} holds a card its plays rule out")
+            room = view.hand_sizes[seat] - fixed[seat].bit_count()
+            if room < 0:
+                raise InvalidStateError("view", f"seat {seat} holds fewer cards than it must")
+            capacity.append(room)
+        free = pool
+        for mask in fixed:
+            free &= ~mask
+        if sum(capacity) != free.bit_count():
+            raise InvalidStateError("view", "the hand sizes do not fit the hidden cards")
+        # Group the free cards by the seats that may hold them; the largest group last,
+        # so the counting below fills it by what is left.
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for bit in _bits(free):
+            seats = tuple(s for s in range(players) if capacity[s] and not forbidden[s] & bit)
+            groups.setdefault(seats, []).append(bit)
+        self._classes = sorted(groups.items(), key=lambda item: len(item[1]))
+        self._fixed = fixed
+        self._capacity = tuple(capacity)
+        self._holders = played_by
+
+    def _first_lead(self, fixed: list[int], pool: int, played_by: list[int]) -> None:
+        """The first leader held the first lead card once the passes were made."""
+        view = self.view
+        tables = view.rules.tables()
+        card = tables.first_lead_card
+        if view.phase is Phase.PASS or not card:
+            return
+        leader = view.tricks[0].leader if view.tricks else view.leader
+        holdings = list(played_by)
+        holdings[view.seat] |= view.hand.mask
+        holdings[leader] |= card & pool
+        if first_leader(tables, holdings, view.dealer) != leader:
+            raise InvalidStateError("view", f"seat {leader} led first but could not hold the lead")
+        if card & pool:
+            fixed[leader] |= card
+
+    def _plays(self, forbidden: list[int], pool: int, played_by: list[int]) -> None:
+        """The cards each other seat cannot hold, for its past plays to have been legal."""
+        view = self.view
+        tables = view.rules.tables()
+        players = tables.players
+        later = list(played_by)  # each seat's cards from the play looked at onwards
+        broken = False
+        tricks = [(t.leader, t.cards) for t in view.tricks]
+        if view.current_trick:
+            tricks.append((view.leader, view.current_trick))
+        for number, (leader, cards) in enumerate(tricks):
+            for position, card in enumerate(cards):
+                seat = seat_of(leader, position, players)
+                before = cards[:position]
+                if seat != view.seat:
+                    known = later[seat]
+                    first = number == 0
+                    if not legal_mask(tables, known, before, first, broken) & card.bit:
+                        raise InvalidStateError("view", f"seat {seat} could not have played {card}")
+                    for bit in _bits(pool & ~forbidden[seat]):
+                        if not legal_mask(tables, known | bit, before, first, broken) & card.bit:
+                            forbidden[seat] |= bit
+                later[seat] &= ~card.bit
+                if not broken and breaks_hearts(tables, card, before):
+                    broken = True
+
+    # --- counting and drawing ---------------------------------------------------------
+
+    def _count(self, index: int, capacity: tuple[int, ...]) -> int:
+        """The ways to deal classes ``index`` onwards into exactly ``capacity``."""
+        if index == len(self._classes):
+            return 0 if any(capacity) else 1
+        key = (index, capacity)
+        found = self._counts.get(key)
+        if found is None:
+            found = sum(
+                ways * self._count(index + 1, rest)
+                for _, ways, rest in self._splits(index, capacity)
+            )
+            self._counts[key] = found
+        return found
+
+    def _splits(
+        self, index: int, capacity: tuple[int, ...]
+    ) -> list[tuple[tuple[int, ...], int, tuple[int, ...]]]:
+        """Each way to split class ``index`` among its seats: the cards per seat, the number
+        of card assignments giving it, and the capacity left."""
+        seats, cards = self._classes[index]
+        found: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = []
+        total = len(cards)
+        if index == len(self._classes) - 1:
+            # The last class fills whatever room is left, or nothing fits.
+            counts = tuple(capacity[s] for s in seats)
+            if sum(counts) == total and sum(capacity) == total:
+                ways = math.factorial(total)
+                for k in counts:
+                    ways //= math.factorial(k)
+                found.append((counts, ways, (0,) * len(capacity)))
+            return found
+
+        def walk(position: int, left: int, taken: tuple[int, ...], ways: int) -> None:
+            if position == len(seats) - 1:
+                seat = seats[position]
+                if left > capacity[seat]:
+                    return
+                counts = (*taken, left)
+                rest = list(capacity)
+                for s, k in zip(seats, counts, strict=True):
+                    rest[s] -= k
+                found.append((counts, ways, tuple(rest)))
+                return
+            seat = seats[position]
+            for k in range(min(left, capacity[seat]) + 1):
+                walk(position + 1, left - k, (*taken, k), ways * math.comb(left, k))
+
+        if not seats:
+            if total == 0:
+                found.append(((), 1, capacity))
+            return found
+        walk(0, total, (), 1)
+        return found
+
+    def _deal(self, pick: Callable[[int], int], shuffle: Callable[[list[int]], None]) -> list[int]:
+        """One deal: the hidden cards each seat holds, drawn by ``pick(n)`` (an index below
+        ``n``) and ``shuffle``."""
+        hands = list(self._fixed)
+        capacity = self._capacity
+        for index, (seats, cards) in enumerate(self._classes):
+            splits = self._splits(index, capacity)
+            weights = [ways * self._count(index + 1, rest) for _, ways, rest in splits]
+            chosen = pick(sum(weights))
+            which = 0
+            while chosen >= weights[which]:
+                chosen -= weights[which]
+                which += 1
+            counts, _, rest = splits[which]
+            order = list(cards)
+            shuffle(order)
+            start = 0
+            for seat, k in zip(seats, counts, strict=True):
+                for bit in order[start : start + k]:
+                    hands[seat] |= bit
+                start += k
+            capacity = rest
+        return hands
+
+    def _state(self, hidden: list[int], pick: Callable[[int], int]) -> GameState:
+        view = self.view
+        rules = view.rules
+        tables = rules.tables()
+        players = tables.players
+        context = HandContext(rules, view.hand_number, view.totals)
+        if view.phase in _WAITING:
+            return between_hands(context, view.phase)
+        me = view.seat
+        now = list(hidden)
+        now[me] = view.hand.mask
+        start = [now[s] | self._holders[s] for s in range(players)]
+        passes = self._passes(start, pick)
+        if view.phase is Phase.PASS:
+            count = rules.pass_count
+            passing = SeatPasses(
+                tuple(
+                    PassChoices(seat, _from_mask(start[seat]), count)
+                    for seat in range(players)
+                    if passes[seat] is None
+                )
+            )
+            return make_state(
+                context, Phase.PASS, passes, (), (), 0, False, tuple(start), 0, -1, 0, passing
+            )
+        played = 0
+        for mask in self._holders:
+            played |= mask
+        if view.phase is Phase.MOON:
+            return make_state(
+                context, Phase.MOON, passes, view.tricks, (), 0, view.hearts_broken,
+                tuple(start), played, -1, 0, NO_PASSES,
+            )  # fmt: skip
+        seat = view.to_act[0]
+        legal = legal_mask(
+            tables, now[seat], view.current_trick, not view.tricks, view.hearts_broken
+        )
+        return make_state(
+            context, Phase.PLAY, passes, view.tricks, view.current_trick, view.leader,
+            view.hearts_broken, tuple(start), played, seat, legal, NO_PASSES,
+        )  # fmt: skip
+
+    def _passes(self, start: list[int], pick: Callable[[int], int]) -> tuple[CardSet | None, ...]:
+        """The passes of the state: this seat's and the one it received as seen, the others
+        (hidden from it) drawn among the card sets that fit."""
+        view = self.view
+        players = view.rules.players
+        direction = view.pass_direction
+        if direction is PassDirection.HOLD:
+            return ()
+        me = view.seat
+        count = view.rules.pass_count
+        passes: list[CardSet | None] = []
+        for seat in range(players):
+            if seat == me:
+                passes.append(view.passed)
+            elif view.phase is Phase.PASS:
+                # Not exchanged yet: a seat that passed chose from its own hand.
+                passes.append(
+                    _choose(start[seat], count, pick) if seat in view.passed_seats else None
+                )
+            elif direction.receiver(seat, players) == me:
+                passes.append(view.received)
+            else:
+                passes.append(_choose(start[direction.receiver(seat, players)], count, pick))
+        return tuple(passes)
+
+    def sample(self, rng: random.Random) -> GameState:
+        """A state drawn uniformly among those that fit the view (see :func:`resample`)."""
+        return self._state(self._deal(rng.randrange, rng.shuffle), rng.randrange)
+
+    def first(self) -> GameState:
+        """The first fitting state in a fixed order (see :func:`consistent_state`)."""
+        return self._state(self._deal(_zero, _keep), _zero)
+
+
+def _zero(n: int) -> int:
+    return 0
+
+
+def _keep(cards: list[int]) -> None:
+    return None
+
+
+def _choose(mask: int, count: int, pick: Callable[[int], int]) -> CardSet:
+    """One of the ``count``-card subsets of ``mask``, the ``pick``-th in card order."""
+    cards = _bits(mask)
+    index = pick(math.comb(len(cards), count))
+    chosen = 0
+    k = count
+    for position, bit in enumerate(cards):
+        if not k:
+            break
+        block = math.comb(len(cards) - position - 1, k - 1)
+        if index < block:
+            chosen |= bit
+            k -= 1
+        else:
+            index -= block
+    return _from_mask(chosen)
+
+
+def resample(view: PlayerView, rng: random.Random) -> GameState:
+    """A full state that ``view``'s seat would see as ``view``, drawn uniformly at random
+    among all of them.
+
+    The hidden cards are dealt uniformly among every deal consistent with the
+    view (hand sizes, the cards this seat passed, voids and every other
+    restriction shown in play); the passes hidden from this seat are drawn
+    uniformly among those that fit. See :class:`Belief` for how. To draw many
+    states from one view, build a :class:`Belief` once and call its
+    :meth:`~Belief.sample`.
+
+    Raises:
+        InvalidStateError: if no state fits the view.
+
+    >>> import random
+    >>> from hearts_core import Rules, apply, new_game, observe, random_deal
+    >>> state = apply(new_game(), random_deal(Rules(), random.Random(8)))
+    >>> view = observe(state, 1)
+    >>> guess = resample(view, random.Random(0))
+    >>> observe(guess, 1) == view, guess.hands[1] == view.hand
+    (True, True)
+    """
+    return Belief(view).sample(rng)
+
+
+def consistent_state(view: PlayerView) -> GameState:
+    """A full state that ``view``'s seat would see as ``view``: always the same one for the
+    same view (the first in a fixed order).
+
+    Raises:
+        InvalidStateError: if no state fits the view.
+
+    >>> from hearts_core import new_game, observe
+    >>> consistent_state(observe(new_game(), 0)) == new_game()
+    True
+    """
+    return Belief(view).first()
+
