@@ -1,0 +1,184 @@
+"""``rollout``: random play to the end of the hand, exactly as the public loop plays it.
+
+The contract: for the same ``random.Random`` state, ``rollout(state, rng)``
+returns what ``while legal_actions(s): s = apply(s, rng.choice(legal_actions(s)))``
+returns, and leaves ``rng`` in the same state. Checked over random positions of
+every shipped variant and of drawn rules, in every phase.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hearts_core import (
+    Deal,
+    GameState,
+    Phase,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    random_deal,
+    rollout,
+    variant,
+    variant_names,
+)
+from hearts_core import bots as bots_module
+from hearts_core.bots import MonteCarloBot
+from hearts_core.observation import observe
+
+
+def reference(state: GameState, rng: random.Random) -> GameState:
+    """The loop rollout must match."""
+    while legal_actions(state):
+        state = apply(state, rng.choice(legal_actions(state)))
+    return state
+
+
+def position(rules: Rules, seed: int, steps: int, hand_number: int = 0) -> GameState:
+    """A position ``steps`` random actions into a hand of ``rules``."""
+    rng = random.Random(seed)
+    state = new_game(rules, hand_number=0 if rules.single_hand else hand_number)
+    state = apply(state, random_deal(rules, rng))
+    for _ in range(steps):
+        actions = legal_actions(state)
+        if not actions:
+            break
+        state = apply(state, rng.choice(actions))
+    return state
+
+
+@given(
+    name=st.sampled_from(variant_names()),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 80),
+    hand_number=st.integers(0, 7),
+    draw_seed=st.integers(0, 2**32),
+)
+def test_rollout_equals_the_reference_loop_in_every_variant(
+    name: str, seed: int, steps: int, hand_number: int, draw_seed: int
+) -> None:
+    state = position(variant(name), seed, steps, hand_number)
+    fast, slow = random.Random(draw_seed), random.Random(draw_seed)
+    assert rollout(state, fast) == reference(state, slow)
+    assert fast.getstate() == slow.getstate()
+
+
+@given(
+    players=st.sampled_from([3, 4, 5, 6]),
+    queen_waits=st.booleans(),
+    queen_breaks=st.booleans(),
+    points_first=st.booleans(),
+    lead_hearts=st.booleans(),
+    first_lead=st.sampled_from(["lowest-club", "any-club", "left-of-dealer"]),
+    moon=st.sampled_from(["add-to-others", "shooter-chooses", "automatic", "off"]),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 60),
+)
+def test_rollout_equals_the_reference_loop_under_drawn_rules(
+    players: int,
+    queen_waits: bool,
+    queen_breaks: bool,
+    points_first: bool,
+    lead_hearts: bool,
+    first_lead: str,
+    moon: str,
+    seed: int,
+    steps: int,
+) -> None:
+    rules = Rules(
+        players=players,
+        queen_waits_for_hearts=queen_waits,
+        queen_breaks_hearts=queen_breaks,
+        points_on_first_trick=points_first,
+        lead_hearts_instead_of_queen=lead_hearts,
+        first_lead=first_lead,
+        moon=moon,
+    )
+    state = position(rules, seed, steps, hand_number=seed % 4)
+    fast, slow = random.Random(seed + 1), random.Random(seed + 1)
+    assert rollout(state, fast) == reference(state, slow)
+    assert fast.getstate() == slow.getstate()
+
+
+MOON_DEAL = Deal(
+    [
+        "AC KC QC JC TC 9C AD KD QD AH KH QH AS",
+        "2C 3C 4C 5C 6C 7C 8C 2D 3D 4D 5D 6D 7D",
+        "8D 9D TD JD 2H 3H 4H 5H 6H 7H 8H 9H TH",
+        "JH 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+    ]
+)
+
+
+def test_rollout_draws_the_moon_choice_as_the_loop_does() -> None:
+    # Seat 0 holds the top of every suit it holds and every high card it needs: with
+    # some seeds it takes every point card, and the shooter's choice is then drawn.
+    rules = Rules(pass_cycle=["hold"], moon="shooter-chooses")
+    start = apply(new_game(rules), MOON_DEAL)
+    chose = 0
+    for seed in range(200):
+        fast, slow = random.Random(seed), random.Random(seed)
+        end = rollout(start, fast)
+        assert end == reference(start, slow)
+        assert fast.getstate() == slow.getstate()
+        chose += end.totals in ((0, 26, 26, 26), (-26, 0, 0, 0))
+    assert chose >= 2
+
+
+def test_rollout_between_hands_returns_the_state_and_draws_nothing() -> None:
+    rng = random.Random(3)
+    before = rng.getstate()
+    waiting = new_game()
+    assert rollout(waiting, rng) is waiting
+    over = position(Rules(single_hand=True), 1, 200)
+    assert over.phase is Phase.GAME_OVER
+    assert rollout(over, rng) is over
+    assert rng.getstate() == before
+
+
+class WithoutGetrandbits(random.Random):
+    """A generator that only overrides ``random()``: Python then draws indices without
+    ``getrandbits``, and rollout must follow it."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+def test_rollout_follows_a_random_subclass() -> None:
+    # Python picks the drawing method per class: this one draws without getrandbits.
+    name = "_randbelow"
+    assert getattr(WithoutGetrandbits, name) is not getattr(random.Random, name)
+    state = position(Rules(), 5, 3)
+    fast, slow = WithoutGetrandbits(8), WithoutGetrandbits(8)
+    assert rollout(state, fast) == reference(state, slow)
+    assert fast.getstate() == slow.getstate()
+
+
+@pytest.mark.parametrize("name", ["standard", "six-player", "spot-hearts", "omnibus"])
+def test_rollout_scores_the_hand(name: str) -> None:
+    rules = variant(name)
+    state = position(rules, 9, 0)
+    end = rollout(state, random.Random(2))
+    assert end.phase in (Phase.DEAL, Phase.GAME_OVER)
+    assert end.hand_number in (0, 1)
+    assert end.totals != state.totals
+
+
+def test_monte_carlo_bot_plays_out_with_rollout(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[GameState] = []
+
+    def counting(state: GameState, rng: random.Random) -> GameState:
+        calls.append(state)
+        return rollout(state, rng)
+
+    monkeypatch.setattr(bots_module, "rollout", counting)
+    state = position(Rules(pass_cycle=["hold"]), 4, 9)
+    seat = state.to_act[0]
+    view = observe(state, seat)
+    MonteCarloBot(samples=3, rollout="random").evaluate(view, random.Random(1))
+    assert calls and all(s.rules == state.rules for s in calls)
