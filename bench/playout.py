@@ -1,10 +1,34 @@
-"""Random playouts, in hands per second, for hearts_core and (when installed) OpenSpiel.
+"""Random playouts per second: hearts_core against OpenSpiel's C++ Hearts, in one process.
 
-Each hand goes from the deal to the end of play by uniform choice among the
-legal actions, through each engine's public API. Both engines run in the same
-process, alternating in rounds, so the ratio is fair on a noisy machine.
+Every loop plays whole hands of the default four-seat rules by uniform random
+choice, each engine through its public Python API, and counts hands per second.
+The hand numbers cycle, so a quarter of the hands pass no cards, as OpenSpiel
+draws its pass direction uniformly among the same four.
 
-    python bench/playout.py [--seconds 1.5] [--rounds 8] [--seed 1]
+What each side does per hand:
+
+* ``hearts_core loop``: ``new_game(hand_number=h)``, ``apply(random_deal(...))``,
+  then ``state = apply(state, rng.choice(legal_actions(state)))`` until
+  ``legal_actions`` is empty (the next hand's deal): 4 passes (when the hand
+  passes) and 52 plays, every one checked.
+* ``hearts_core step``: the same with ``step``, which also builds the events.
+* ``hearts_core rollout``: ``new_game``, ``apply(random_deal(...))``, then
+  ``rollout(state, rng)``, which draws exactly what the loop draws.
+* ``openspiel``: ``state.apply_action(rng.choice(state.legal_actions()))`` at
+  every node from ``new_initial_state()`` to the terminal state: the pass
+  direction, 52 deal outcomes (at a chance node ``legal_actions`` lists the
+  outcomes, all equally likely in Hearts), 12 single-card pass moves and 52
+  plays. This is the cheapest way its Python API allows.
+* ``openspiel shuffle``: the stricter peer. The pass direction as above, then
+  the deal from one ``rng.shuffle`` of the 52 card ids applied in order, then
+  the passes and plays as above.
+
+The engines alternate in short rounds, and each ratio is ours over OpenSpiel's
+within one round; the median over the rounds is reported, so load from other
+processes falls on both sides. ``MonteCarloBot`` decisions per second are
+reported too (default settings, on positions from random games).
+
+    python bench/playout.py [--seconds 1.0] [--rounds 7] [--seed 1]
 """
 
 from __future__ import annotations
@@ -15,85 +39,144 @@ import statistics
 import time
 from collections.abc import Callable
 
-from hearts_core import Phase, Rules, apply, legal_actions, random_deal
-from hearts_core.state import GameState, HandContext
+from hearts_core import (
+    Phase,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+    random_deal,
+    rollout,
+    step,
+)
+from hearts_core.bots import MonteCarloBot
+
+Runner = Callable[[float, int], float]
+_RULES = Rules()
 
 
-def hearts_core_hands(seconds: float, seed: int) -> float:
-    """Hands per second for hearts_core under the default rules.
-
-    Each hand starts from a fresh state whose pass direction cycles with the
-    hand number, as in a real game (a quarter of the hands hold).
-    """
+def _timed(body: Callable[[random.Random, int], None], seconds: float, seed: int) -> float:
+    """Hands per second of ``body(rng, hand)``, run in batches until ``seconds`` pass."""
     rng = random.Random(seed)
-    rules = Rules()
-    choice = rng.choice
     hands = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
         for _ in range(20):
-            state = GameState(HandContext(rules, hands, (0, 0, 0, 0)), Phase.DEAL)
-            state = apply(state, random_deal(rules, rng))
-            while state.phase is not Phase.DEAL and state.phase is not Phase.GAME_OVER:
-                state = apply(state, choice(legal_actions(state)))
+            body(rng, hands)
             hands += 1
     return hands / (time.perf_counter() - start)
 
 
-def openspiel_hands(seconds: float, seed: int) -> float | None:
-    """Hands per second for OpenSpiel's C++ Hearts driven from Python, or None if absent."""
+def _loop_hand(rng: random.Random, hand: int) -> None:
+    choice = rng.choice
+    state = new_game(_RULES, hand_number=hand % 4)
+    state = apply(state, random_deal(_RULES, rng))
+    while True:
+        actions = legal_actions(state)
+        if not actions:
+            return
+        state = apply(state, choice(actions))
+
+
+def _step_hand(rng: random.Random, hand: int) -> None:
+    choice = rng.choice
+    state = new_game(_RULES, hand_number=hand % 4)
+    state, _ = step(state, random_deal(_RULES, rng))
+    while True:
+        actions = legal_actions(state)
+        if not actions:
+            return
+        state, _ = step(state, choice(actions))
+
+
+def _rollout_hand(rng: random.Random, hand: int) -> None:
+    state = new_game(_RULES, hand_number=hand % 4)
+    rollout(apply(state, random_deal(_RULES, rng)), rng)
+
+
+def hearts_core_runners() -> dict[str, Runner]:
+    """The hearts_core loops, by name."""
+    return {
+        "hearts_core loop": lambda seconds, seed: _timed(_loop_hand, seconds, seed),
+        "hearts_core step": lambda seconds, seed: _timed(_step_hand, seconds, seed),
+        "hearts_core rollout": lambda seconds, seed: _timed(_rollout_hand, seconds, seed),
+    }
+
+
+def openspiel_runners() -> dict[str, Runner]:
+    """OpenSpiel's loops, by name (none when it is not installed)."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
-        return None
+        return {}
     game = pyspiel.load_game("hearts")
+
+    def cheapest(rng: random.Random, hand: int) -> None:
+        choice = rng.choice
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+
+    def shuffled(rng: random.Random, hand: int) -> None:
+        choice = rng.choice
+        state = game.new_initial_state()
+        state.apply_action(choice(state.legal_actions()))  # the pass direction
+        deck = list(range(52))
+        rng.shuffle(deck)
+        for card in deck:
+            state.apply_action(card)
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+
+    return {
+        "openspiel": lambda seconds, seed: _timed(cheapest, seconds, seed),
+        "openspiel shuffle": lambda seconds, seed: _timed(shuffled, seconds, seed),
+    }
+
+
+def monte_carlo_decisions(seconds: float, seed: int) -> float:
+    """``MonteCarloBot()`` decisions per second, on the play positions of random games."""
     rng = random.Random(seed)
-    choice = rng.choice
-    hands = 0
+    bot = MonteCarloBot()
+    decisions = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        for _ in range(20):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    actions = [a for a, _ in state.chance_outcomes()]
-                else:
-                    actions = state.legal_actions()
-                state.apply_action(choice(actions))
-            hands += 1
-    return hands / (time.perf_counter() - start)
+        state = apply(new_game(_RULES, hand_number=3), random_deal(_RULES, rng))
+        while state.phase is Phase.PLAY and time.perf_counter() < deadline:
+            seat = state.to_act[0]
+            state = apply(state, bot.choose(observe(state, seat), rng))
+            decisions += 1
+    return decisions / (time.perf_counter() - start)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=1.5, help="time per engine per round")
-    parser.add_argument("--rounds", type=int, default=8)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per loop per round")
+    parser.add_argument("--rounds", type=int, default=7, help="alternating rounds (at least 5)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    runs: dict[str, list[float]] = {"hearts_core": [], "openspiel": []}
-    engines: dict[str, Callable[[float, int], float | None]] = {
-        "hearts_core": hearts_core_hands,
-        "openspiel": openspiel_hands,
-    }
-    for round_number in range(args.rounds):
-        for name, run in engines.items():
-            rate = run(args.seconds, args.seed + round_number)
-            if rate is not None:
-                runs[name].append(rate)
-    ours = max(runs["hearts_core"])
-    print(f"hearts_core: {ours:8.0f} hands/s (best of {args.rounds})")
-    if runs["openspiel"]:
-        theirs = max(runs["openspiel"])
-        print(f"openspiel:   {theirs:8.0f} hands/s (best of {args.rounds})")
-        print(f"ratio:       {ours / theirs:8.2f}x OpenSpiel (best against best)")
-        # Each round runs the two engines back to back, so a round's ratio
-        # shares its noise; the median over rounds is the steadier figure.
-        ratios = [a / b for a, b in zip(runs["hearts_core"], runs["openspiel"], strict=True)]
-        print(f"             {statistics.median(ratios):8.2f}x OpenSpiel (median of round ratios)")
-    else:
-        print("openspiel:   not installed (pip install open-spiel) - no ratio")
+    ours = hearts_core_runners()
+    theirs = openspiel_runners()
+    runners = {**ours, **theirs}
+    rates: dict[str, list[float]] = {name: [] for name in runners}
+    for round_number in range(max(args.rounds, 1)):
+        for name, run in runners.items():
+            rates[name].append(run(args.seconds, args.seed + round_number))
+    print(f"hands per second, median of {args.rounds} rounds of {args.seconds:g} s each:")
+    for name, found in rates.items():
+        print(f"  {name:20s} {statistics.median(found):8.0f}")
+    if not theirs:
+        print("openspiel: not installed (pip install open-spiel) - no ratios")
+    for peer in theirs:
+        print(f"ratios to {peer} (median of the per-round ratios):")
+        for name in ours:
+            ratios = [a / b for a, b in zip(rates[name], rates[peer], strict=True)]
+            print(f"  {name:20s} {statistics.median(ratios):8.2f}x")
+    mc = monte_carlo_decisions(max(args.seconds, 2.0), args.seed)
+    print(f"MonteCarloBot (24 samples): {mc:.1f} decisions per second")
 
 
 if __name__ == "__main__":

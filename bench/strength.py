@@ -34,9 +34,8 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from hearts_core import MoonShot, Phase, Rules, observe, random_deal, step
+from hearts_core import MoonShot, Phase, Rules, new_game, observe, random_deal, step
 from hearts_core.bots import Bot, MonteCarloBot, RandomBot, RuleBot
-from hearts_core.state import GameState, HandContext
 
 PAIRINGS = ("random/random", "rule/random", "random/rule", "rule/rule", "mc/random", "mc/rule")
 """Tested bot / opponent bot, in the order of the table."""
@@ -75,7 +74,7 @@ def play_hands(
         rng = random.Random(seed + hand)
         seat = hand % players
         bots = [me if s == seat else them for s in range(players)]
-        state = GameState(HandContext(rules, hand, (0,) * players), Phase.DEAL)
+        state = new_game(rules, hand_number=hand)
         state, _ = step(state, random_deal(rules, rng))
         while state.phase not in (Phase.DEAL, Phase.GAME_OVER):
             mover = state.to_act[0]
@@ -85,9 +84,9 @@ def play_hands(
                 raise AssertionError(f"{bots[mover]!r} chose an illegal action: {action}")
             state, events = step(state, action)
             moons += sum(
-                1 for e in events if isinstance(e, MoonShot) and e.seat == seat and e.option
+                1 for e in events if isinstance(e, MoonShot) and e.seat == seat
             )
-        scores = state.scores
+        scores = state.totals
         others = (sum(scores) - scores[seat]) / (players - 1)
         results.append((scores[seat], others))
     return results, moons, time.process_time() - started
