@@ -1,4 +1,5 @@
-# make test   lint, type-check and test (creates .venv with the dev tools on first use)
+# make test   lint, type-check, every test and the docs build (creates .venv on first use)
+# make check  the quick round for daily work: lint, type-check, the tests not marked slow
 # make play   play a game against three bots in the terminal:  make play ARGS="--seed 3 --variant classic"
 # make bench  random playouts per second, hearts_core against OpenSpiel
 # make docs   serve the documentation site at http://127.0.0.1:8000 (mkdocs serve)
@@ -12,7 +13,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 ARGS ?=
 
-.PHONY: test play bench docs clean
+.PHONY: test check play bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +47,11 @@ test: $(VENV)/.installed-dev
 	check pytest env HYPOTHESIS_PROFILE=ci $(BIN)/pytest; \
 	check docs env NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet; \
 	if [ -n "$$failed" ]; then echo "== make test: failed:$$failed"; exit 1; fi
+
+check: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	env HYPOTHESIS_PROFILE=ci $(BIN)/pytest -m "not slow" -q
 
 play: $(VENV)/.installed-run
 	$(BIN)/hearts play $(ARGS)
