@@ -589,6 +589,7 @@ def test_fuzz_notation(data: st.DataObject) -> None:
     expect_record_error_or_valid("notation", parse_hand, changed, None)
 
 
+@pytest.mark.slow
 def test_fuzz_seeded_campaign() -> None:
     """A fixed number of mutated documents from a seeded generator: volume, cheaply."""
     rng = random.Random(20240501)

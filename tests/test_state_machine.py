@@ -219,4 +219,4 @@ HeartsMachine.TestCase.settings = settings(
     max_examples=budget(0.5),
     stateful_step_count=200,
 )
-TestHeartsMachine = HeartsMachine.TestCase
+TestHeartsMachine = pytest.mark.slow(HeartsMachine.TestCase)
