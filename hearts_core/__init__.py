@@ -14,7 +14,6 @@ True
 from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard, random_deal
 from hearts_core.belief import consistent_state, resample
 from hearts_core.cards import FULL_DECK, HEARTS, QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
-from hearts_core.codec import json_schema
 from hearts_core.describe import describe, describe_variant
 from hearts_core.engine import apply, new_game, rollout, step
 from hearts_core.errors import (
@@ -44,11 +43,11 @@ from hearts_core.events import (
     SunShot,
     TrickTaken,
 )
-from hearts_core.legality import PassChoices, explain, is_legal, legal_actions
-from hearts_core.notation import format_hand, parse_hand
-from hearts_core.observation import PlayerView, observe
-from hearts_core.records import (
+from hearts_core.io import (
     GameRecord,
+    format_hand,
+    json_schema,
+    parse_hand,
     record_from_json,
     record_to_json,
     replay,
@@ -57,6 +56,8 @@ from hearts_core.records import (
     view_from_json,
     view_to_json,
 )
+from hearts_core.legality import PassChoices, explain, is_legal, legal_actions
+from hearts_core.observation import PlayerView, observe
 from hearts_core.rules import (
     FirstLead,
     HeartPoints,

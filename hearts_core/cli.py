@@ -62,9 +62,9 @@ from hearts_core.events import (
     SunShot,
     TrickTaken,
 )
+from hearts_core.io.records import GameRecord, record_from_json, record_to_json
 from hearts_core.legality import explain
 from hearts_core.observation import PlayerView, observe
-from hearts_core.records import GameRecord, record_from_json, record_to_json
 from hearts_core.rules import MoonOption, PassDirection, Rules
 from hearts_core.state import GameState, Phase
 from hearts_core.variants import variant_info, variant_names

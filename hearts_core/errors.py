@@ -279,7 +279,9 @@ class RecordError(HeartsError, ValueError):
     from input that has a problem.
 
     Attributes:
-        problems: Every problem found, in the order met (at least one).
+        problems: The problems found, in the order met (at least one; at most
+            :data:`~hearts_core.io.limits.MAX_PROBLEMS`).
+        more: How many more problems were found and not listed.
 
     >>> from hearts_core import record_from_json
     >>> record_from_json('{"format": "hearts-record/1", "rules": {"players": "4"}, "x": 1}')
@@ -328,17 +330,26 @@ class RecordError(HeartsError, ValueError):
             return f"{self.path}: {self.message}"
 
     problems: tuple[RecordError.Problem, ...]
+    more: int
 
-    def __init__(self, problems: list[RecordError.Problem] | tuple[RecordError.Problem, ...]):
+    def __init__(
+        self,
+        problems: list[RecordError.Problem] | tuple[RecordError.Problem, ...],
+        more: int = 0,
+    ) -> None:
         found = tuple(problems)
         if not found:
-            raise ValueError("a RecordError needs at least one problem")
-        if len(found) == 1:
+            found = (RecordError.Problem("$", "refused"),)
+        if len(found) == 1 and not more:
             text = str(found[0])
         else:
-            text = f"{len(found)} problems:\n" + "\n".join(f"  {p}" for p in found)
+            total = len(found) + more
+            text = f"{total} problems:\n" + "\n".join(f"  {p}" for p in found)
+            if more:
+                text += f"\n  ... and {more} more"
         super().__init__(text)
         self.problems = found
+        self.more = more
 
 
 __all__ += ["RecordError"]

@@ -30,7 +30,7 @@ from hearts_core import (
 from hearts_core.bots import RuleBot
 from hearts_core.cli import _Screen, _Table, main, parse_card, parse_cards
 from hearts_core.errors import InvalidCardError
-from hearts_core.records import record_from_json
+from hearts_core.io.records import record_from_json
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -60,8 +60,7 @@ from hearts_core import (
     view_from_json,
     view_to_json,
 )
-from hearts_core.codec import Reader, _rule_readers, dumps, loads, read_rules, rules_to_data
-from hearts_core.records import (
+from hearts_core.io import (
     record_from_data,
     record_to_data,
     state_from_data,
@@ -69,6 +68,9 @@ from hearts_core.records import (
     view_from_data,
     view_to_data,
 )
+from hearts_core.io.jsontext import dumps, loads
+from hearts_core.io.reader import Reader
+from hearts_core.io.values import read_rules, rule_readers, rules_to_data
 from hearts_core.rules import RULE_FIELDS
 
 REPO = Path(__file__).resolve().parents[1]
@@ -171,7 +173,7 @@ def test_golden_record_file() -> None:
     assert text == record_to_json(record, pretty=True) + "\n"
     assert record_from_json(text) == record
     data = json.loads(text)
-    assert data["format"] == "hearts-record/1"
+    assert data["format"] == "hearts-record/2"
     assert data["metadata"] == {
         "players": ["Ann", "Bob", "Cat", "Dan"],
         "date": "2024-05-01",
@@ -192,7 +194,7 @@ def test_golden_state_file() -> None:
     assert state_from_json(text) == state
     data = json.loads(text)
     assert data["phase"] == "play" and data["hand_number"] == 1
-    assert data["scores"] == [-26, 0, 0, 0]
+    assert data["totals"] == [-26, 0, 0, 0]
     assert data["passes"] == [
         ["QD", "KD", "AD"],
         ["QC", "KC", "AC"],
@@ -203,7 +205,7 @@ def test_golden_state_file() -> None:
         {"leader": 1, "cards": ["2C", "QC", "KS", "2D"]},
         {"leader": 2, "cards": ["2S", "QS", "AH", "AD"]},
     ]
-    assert data["trick"] == ["2H", "KH", "KD"] and data["leader"] == 3
+    assert data["current_trick"] == ["2H", "KH", "KD"] and data["leader"] == 3
     assert data["hands"][0] == ["3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QH"]
 
 
@@ -241,10 +243,10 @@ def test_golden_hand_notation_files() -> None:
     assert [a.seat for a in back.actions if isinstance(a, PassCards)] == [0, 1, 2, 3]
     lines = golden("hand0.hand.txt").splitlines()
     assert lines[:5] == [
-        "hearts-hand/1",
+        "hearts-hand/2",
         'rules: {"moon":"shooter-chooses","pass_cycle":["hold","left"]}',
         "hand: 0",
-        "scores: 0 0 0 0",
+        "totals: 0 0 0 0",
         'players: ["Ann","Bob","Cat","Dan"]',
     ]
     assert "   1. 0: 2C 2H 2D 2S" in lines and "  13. 0: AC AH AD AS" in lines
@@ -253,6 +255,44 @@ def test_golden_hand_notation_files() -> None:
     hand1_lines = golden("hand1.hand.txt").splitlines()
     assert "pass left:" in hand1_lines and "  0: QD KD AD" in hand1_lines
     assert hand1_lines[-3:] == ["   1. 1: 2C QC KS 2D", "   2. 2: 2S QS AH AD", "   3. 3: 2H KH KD"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "game.record.json",
+        "hand1-trick3.state.json",
+        "hand1-trick3.seat2.view.json",
+        "hand0.hand.txt",
+        "hand1.hand.txt",
+    ],
+)
+def test_files_of_version_1_still_load(name: str) -> None:
+    # Version 2 renamed scores to totals and trick to current_trick; a file written
+    # before loads to the same value as its version 2 twin.
+    old = (DATA / "v1" / name).read_text(encoding="utf-8")
+    new = golden(name)
+    assert old != new
+    if name.endswith(".record.json"):
+        assert record_from_json(old) == record_from_json(new) == golden_record()
+    elif name.endswith(".state.json"):
+        assert state_from_json(old) == state_from_json(new) == golden_state()
+    elif name.endswith(".view.json"):
+        assert view_from_json(old) == view_from_json(new) == observe(golden_state(), 2)
+    else:
+        assert parse_hand(old) == parse_hand(new)
+
+
+def test_version_1_problems_are_reported_under_its_own_keys() -> None:
+    data = json.loads((DATA / "v1" / "hand1-trick3.state.json").read_text(encoding="utf-8"))
+    data["scores"] = [-26, 0, 0]
+    data["trick"] = ["2H", "KH", "ZZ"]
+    with pytest.raises(RecordError) as info:
+        state_from_data(data)
+    assert [str(p) for p in info.value.problems] == [
+        "$.scores: must have 4 items, not 3",
+        '$.trick[2]: not a card: a string ("ZZ")',
+    ]
 
 
 @pytest.mark.parametrize(
@@ -363,10 +403,10 @@ def test_record_repeated_keys_are_refused() -> None:
 
 def test_record_format_version_is_checked() -> None:
     data = record_data()
-    data["format"] = "hearts-record/2"
+    data["format"] = "hearts-record/3"
     assert refused(record_from_data, data) == [
-        "$.format: must be 'hearts-record/1' (what this library reads), "
-        'not a string ("hearts-record/2")'
+        "$.format: must be 'hearts-record/2' (or its version 1), "
+        'not a string ("hearts-record/3")'
     ]
 
 
@@ -402,18 +442,18 @@ def test_record_illegal_action_names_the_rule_and_the_field() -> None:
 
 def test_record_start_must_be_reachable() -> None:
     data = record_data()
-    data["hand_number"], data["scores"] = 4, [120, 10, 20, 30]
+    data["hand_number"], data["totals"] = 4, [120, 10, 20, 30]
     data["actions"] = []
     assert refused(record_from_data, data) == [
-        "$.scores: these totals have ended the game, so hand 4 is not played"
+        "$.totals: these totals have ended the game, so hand 4 is not played"
     ]
     # Even at hand 0: no game starts from totals that have ended it.
     data["hand_number"] = 0
     assert refused(record_from_data, data) == [
-        "$.scores: these totals have ended the game, so hand 0 is not played"
+        "$.totals: these totals have ended the game, so hand 0 is not played"
     ]
-    data["scores"] = [0, 0, 0]
-    assert refused(record_from_data, data) == ["$.scores: must have 4 items, not 3"]
+    data["totals"] = [0, 0, 0]
+    assert refused(record_from_data, data) == ["$.totals: must have 4 items, not 3"]
 
 
 def test_record_seats_and_names_must_fit_the_table() -> None:
@@ -439,7 +479,7 @@ def test_record_built_in_python_is_checked_too() -> None:
         GameRecord(RULES, [HAND0], totals=(0, 0), date="yesterday")
     assert problems(error) == [
         '$.metadata.date: must be a date written YYYY-MM-DD, not a string ("yesterday")',
-        "$.scores: must have 4 items, not 2",
+        "$.totals: must have 4 items, not 2",
     ]
     with pytest.raises(RecordError) as error:
         GameRecord(RULES, [HAND0, "2C"])
@@ -459,7 +499,7 @@ def test_record_built_in_python_is_checked_too() -> None:
         (
             "1" * 5000,
             "$: not JSON: Exceeds the limit (4300 digits) for integer string conversion: "
-            "value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit",
+            "value has 5000 digits",
         ),
         ("[]", "$: must be an object, not an array"),
         ("null", "$: must be an object, not null"),
@@ -470,7 +510,9 @@ def test_record_text_that_is_not_a_record(text: str, expected: str) -> None:
 
 
 def test_loaders_refuse_bytes_that_are_not_utf8_and_values_that_are_not_text() -> None:
-    assert refused(record_from_json, b'{"a": "\xff"}') == ["$: not UTF-8 text: invalid start byte"]
+    assert refused(record_from_json, b'{"a": "\xff"}') == [
+        "$: not UTF-8 text: invalid start byte at byte 7"
+    ]
     assert refused(state_from_json, 12) == ["$: expected JSON text, not the number 12"]
 
 
@@ -485,9 +527,9 @@ def test_state_card_placement_problems_are_all_listed() -> None:
     data = state_data()
     data["hands"][0].remove("3D")  # 3D is nowhere
     data["hands"][1].append("QH")  # QH is in hand 0 too
-    data["trick"].append("1S")  # not a card
-    assert refused(state_from_data, data) == ['$.trick[3]: not a card: a string ("1S")']
-    data["trick"].pop()
+    data["current_trick"].append("1S")  # not a card
+    assert refused(state_from_data, data) == ['$.current_trick[3]: not a card: a string ("1S")']
+    data["current_trick"].pop()
     assert refused(state_from_data, data) == [
         "$.hands[1]: QH is also in hand 0",
         "$.hands: these cards are nowhere: 3D",
@@ -516,7 +558,7 @@ def test_state_leaders_must_be_the_previous_winners() -> None:
     ]
     # Keeping the sizes right, only the leader of the trick in progress is wrong:
     data = state_data()
-    data["leader"], data["trick"] = 0, []
+    data["leader"], data["current_trick"] = 0, []
     data["hands"][3].append("2H")
     data["hands"][0].append("KH")
     data["hands"][1].append("KD")
@@ -562,12 +604,12 @@ def test_state_phase_and_totals_must_be_reachable() -> None:
     over = state_to_data(new_game())
     over["phase"] = "game-over"
     assert refused(state_from_data, over) == [
-        "$.phase: the game cannot be over: no total ends it (see $.scores)"
+        "$.phase: the game cannot be over: no total ends it (see $.totals)"
     ]
     late = state_to_data(new_game())
-    late["hand_number"], late["scores"] = 3, [100, 10, 20, 30]
+    late["hand_number"], late["totals"] = 3, [100, 10, 20, 30]
     assert refused(state_from_data, late) == [
-        "$.scores: these totals have ended the game, so hand 3 is not played"
+        "$.totals: these totals have ended the game, so hand 3 is not played"
     ]
     single = state_to_data(new_game(variant("openspiel")))
     single["hand_number"] = 1
@@ -590,7 +632,7 @@ def test_state_from_another_ruleset_is_refused() -> None:
     ]
     data["rules"]["removed_cards"] = ["2D"]
     assert refused(state_from_data, data) == [
-        "$.scores: must have 3 items, not 4",
+        "$.totals: must have 3 items, not 4",
         "$.leader: must be between 0 and 2, not 3",
     ]
 
@@ -708,8 +750,8 @@ def test_notation_problems_name_their_lines() -> None:
     ]
     illegal = text.replace("   3. 3: 2H KH KD", "   3. 3: 2H KH 2C")
     assert refused(parse_hand, illegal) == ["line 21: CARD_NOT_IN_HAND: seat 1 does not hold 2C"]
-    assert refused(parse_hand, "hearts-hand/2\n") == [
-        "line 1: the notation starts with the line 'hearts-hand/1'"
+    assert refused(parse_hand, "hearts-hand/3\n") == [
+        "line 1: the notation starts with the line 'hearts-hand/2'"
     ]
     assert refused(parse_hand, text.replace("pass left:", "pass right:")) == [
         "line 13: hand 1 passes left, not right"
@@ -731,9 +773,9 @@ def test_notation_reads_cards_in_other_spellings_and_skips_comments() -> None:
 def test_schema_is_valid_and_shipped_in_the_package(name: str) -> None:
     schema = json_schema(name)
     jsonschema.Draft202012Validator.check_schema(schema)
-    path = REPO / "hearts_core" / "schemas" / f"{name}.schema.json"
+    path = REPO / "hearts_core" / "io" / "schemas" / f"{name}.schema.json"
     assert json.loads(path.read_text(encoding="utf-8")) == schema
-    assert schema["properties"]["format"]["const"] == f"hearts-{name}/1"
+    assert schema["properties"]["format"]["const"] == f"hearts-{name}/2"
 
 
 def test_schemas_share_their_definitions() -> None:
@@ -761,10 +803,10 @@ def test_schema_rules_match_the_rules_fields() -> None:
 def test_the_codec_reads_every_rules_field_strictly() -> None:
     # Each field's reader comes from its type annotation; a field of a type the
     # codec cannot read would be handed to Rules unchecked. None may be.
-    readers = _rule_readers()
+    readers = rule_readers()
     assert set(readers) == set(RULE_FIELDS)
     unread = [name for name, reader in readers.items() if reader is None]
-    assert not unread, f"add a strict reader to hearts_core.codec for: {unread}"
+    assert not unread, f"add a strict reader to hearts_core.io.values for: {unread}"
     for name in variant_names():
         rules = variant(name)
         reader = Reader()
@@ -795,10 +837,10 @@ def test_the_schema_refuses_what_the_loader_refuses_for_form() -> None:
 def test_docs_page_describes_each_format_and_embeds_the_schemas() -> None:
     page = (REPO / "docs" / "records.md").read_text(encoding="utf-8")
     for word in (
-        "hearts-record/1",
-        "hearts-state/1",
-        "hearts-view/1",
-        "hearts-hand/1",
+        "hearts-record/2",
+        "hearts-state/2",
+        "hearts-view/2",
+        "hearts-hand/2",
         "RecordError",
         "<!-- schemas -->",
         "json_schema",
@@ -848,9 +890,9 @@ def test_the_wheel_ships_the_schemas(tmp_path: Path) -> None:
     assert first.startswith(str(wheel))
     assert second == str(
         [
-            "urn:hearts-core:schema:record:1",
-            "urn:hearts-core:schema:state:1",
-            "urn:hearts-core:schema:view:1",
+            "urn:hearts-core:schema:record:2",
+            "urn:hearts-core:schema:state:2",
+            "urn:hearts-core:schema:view:2",
         ]
     )
 

@@ -54,7 +54,7 @@ from hearts_core import (
     variant,
     variant_names,
 )
-from hearts_core.records import (
+from hearts_core.io import (
     record_from_data,
     record_from_json,
     record_to_data,

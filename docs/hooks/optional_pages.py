@@ -5,7 +5,7 @@ alongside the rest of the library. Whatever of them exists when the site is
 built gets its place, without editing mkdocs.yml:
 
 * ``docs/records.md`` and ``docs/strength.md``, if present, join the navigation;
-* each JSON Schema in ``hearts_core/schemas/*.schema.json`` is rendered in
+* each JSON Schema in ``hearts_core/io/schemas/*.schema.json`` is rendered in
   place of a ``<!-- schemas -->`` line in any page that has one, or, when the
   records page has no such line, on a generated page, ``schemas.md``;
 * each module in ``API_MODULES`` that exists gets a generated API page
@@ -24,18 +24,13 @@ from mkdocs.structure.pages import Page
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "hearts_core"
-SCHEMAS = PACKAGE / "schemas"
+SCHEMAS = PACKAGE / "io" / "schemas"
 
 # Hand-written pages: navigation title and file under docs/.
 PAGES = [("Record formats", "records.md"), ("Playing strength", "strength.md")]
 SCHEMA_PAGE = ("JSON Schemas", "schemas.md")
 # Modules documented on a generated page: title and module name.
-API_MODULES = [
-    ("Records", "records"),
-    ("Codec", "codec"),
-    ("Notation", "notation"),
-    ("Command line", "cli"),
-]
+API_MODULES = [("Command line", "cli")]
 API_SECTION = "API reference"
 AFTER = "Variant catalogue"
 
@@ -54,7 +49,7 @@ def render_schemas(files: list[Path], heading: str = "##") -> str:
         title = schema.get("title") if isinstance(schema, dict) else None
         description = schema.get("description") if isinstance(schema, dict) else None
         parts += [f"{heading} {title or path.name}", ""]
-        parts += [f"File: `hearts_core/schemas/{path.name}`", ""]
+        parts += [f"File: `hearts_core/io/schemas/{path.name}`", ""]
         if description:
             parts += [str(description), ""]
         parts += ["```json", json.dumps(schema, indent=2, ensure_ascii=False), "```", ""]
@@ -68,7 +63,7 @@ def schema_page(files: list[Path]) -> str:
             f"# {SCHEMA_PAGE[0]}",
             "",
             "The JSON Schemas of the record formats, as shipped in the package "
-            "(`hearts_core/schemas/`). This page is written from the files when the "
+            "(`hearts_core/io/schemas/`). This page is written from the files when the "
             "site is built.",
             "",
             render_schemas(files),
@@ -85,7 +80,11 @@ def schemas_need_a_page(docs: Path) -> bool:
 
 def present_modules(package: Path = PACKAGE) -> list[tuple[str, str]]:
     """The optional modules that exist, as (title, module name)."""
-    return [(title, name) for title, name in API_MODULES if (package / f"{name}.py").is_file()]
+    return [
+        (title, name)
+        for title, name in API_MODULES
+        if (package / f"{name}.py").is_file() or (package / name / "__init__.py").is_file()
+    ]
 
 
 def api_page(title: str, module: str) -> str:

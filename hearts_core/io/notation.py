@@ -2,11 +2,11 @@
 
 Written for a terminal and a bug report, and read back exactly::
 
-    hearts-hand/1
+    hearts-hand/2
     variant: "standard"
     rules: {}
     hand: 0
-    scores: 0 0 0 0
+    totals: 0 0 0 0
     deal:
       0: 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 2S 3S 4S
       ...
@@ -40,11 +40,11 @@ line.
 ... ]), PlayCard(0, "2C"), PlayCard(1, "2D")])
 >>> text = format_hand(record)
 >>> print(text, end="")
-hearts-hand/1
+hearts-hand/2
 variant: "no-passing"
 rules: {"pass_cycle":["hold"]}
 hand: 0
-scores: 0 0 0 0
+totals: 0 0 0 0
 deal:
   0: 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC
   1: 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD
@@ -64,24 +64,31 @@ from typing import Any, Final
 
 from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard
 from hearts_core.cards import Card, CardSet
-from hearts_core.codec import Reader, dumps, loads, read_rules, rules_to_data
 from hearts_core.engine import new_game, step
 from hearts_core.errors import InvalidCardError, RecordError
 from hearts_core.events import HandScored
-from hearts_core.records import GameRecord, _check_date, _check_sequence, _check_totals
+from hearts_core.io.checks import check_date, check_sequence, check_totals
+from hearts_core.io.jsontext import dumps, loads
+from hearts_core.io.limits import MAX_DOCUMENT_CHARACTERS, MAX_NOTATION_LINES
+from hearts_core.io.reader import Reader
+from hearts_core.io.records import GameRecord
+from hearts_core.io.values import read_rules, rules_to_data
 from hearts_core.rules import MoonOption, PassDirection, Rules
 from hearts_core.state import Phase, seat_of
 
 __all__ = ["HAND_FORMAT", "format_hand", "parse_hand"]
 
-HAND_FORMAT: Final = "hearts-hand/1"
-"""The first line of the hand notation."""
+HAND_FORMAT: Final = "hearts-hand/2"
+"""The first line of the hand notation (``hearts-hand/1``, whose totals line is headed
+``scores:``, is read too)."""
+_OLD_FORMAT: Final = "hearts-hand/1"
+_MAX_LINES: Final = MAX_NOTATION_LINES
 
 _DEFAULTS: Final = rules_to_data(Rules())
 _HEADER: Final = re.compile(r"([a-z_]+)(?: ([a-z-]+))?:(.*)")
 _SEAT_LINE: Final = re.compile(r"([0-9]+):(.*)")
 _TRICK_LINE: Final = re.compile(r"([0-9]+)\.\s*([0-9]+):(.*)")
-_KEYS: Final = ("variant", "rules", "hand", "scores", "players", "date", "event")
+_KEYS: Final = ("variant", "rules", "hand", "totals", "players", "date", "event")
 _SECTIONS: Final = ("deal", "pass", "play", "moon")
 
 
@@ -110,11 +117,11 @@ def format_hand(record: GameRecord) -> str:
 
     >>> from hearts_core import GameRecord
     >>> print(format_hand(GameRecord.for_variant("three-player", date="2024-05-01")), end="")
-    hearts-hand/1
+    hearts-hand/2
     variant: "three-player"
     rules: {"pass_cycle":["left","right","hold"],"players":3,"removed_cards":["2D"]}
     hand: 0
-    scores: 0 0 0
+    totals: 0 0 0
     date: "2024-05-01"
     """
     actions = record.actions
@@ -134,7 +141,7 @@ def format_hand(record: GameRecord) -> str:
         lines.append(f"variant: {dumps(record.variant)}")
     lines.append(f"rules: {_rules_text(record.rules)}")
     lines.append(f"hand: {record.hand_number}")
-    lines.append("scores: " + " ".join(str(total) for total in record.totals))
+    lines.append("totals: " + " ".join(str(total) for total in record.totals))
     if record.players is not None:
         lines.append(f"players: {dumps(list(record.players))}")
     if record.date is not None:
@@ -195,6 +202,7 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.reader = Reader()
         self.lines = text.split("\n")
+        self.totals_key = "totals"  # "scores" in hearts-hand/2
         self.header: dict[str, tuple[int, str]] = {}
         self.sections: list[tuple[int, str, str, list[tuple[int, str]]]] = []
 
@@ -209,12 +217,14 @@ class _Parser:
             if not line or line.startswith("#"):
                 continue
             if not seen_format:
-                if line != HAND_FORMAT:
+                if line not in (HAND_FORMAT, _OLD_FORMAT):
                     self.add(number, f"the notation starts with the line {HAND_FORMAT!r}")
                     return
+                if line == _OLD_FORMAT:
+                    self.totals_key = "scores"
                 seen_format = True
                 continue
-            if line[0].isdigit():
+            if line[0] in "0123456789":
                 if not self.sections or self.sections[-1][1] == "moon":
                     self.add(number, "a seat line or trick line outside deal, pass or play")
                 else:
@@ -225,6 +235,10 @@ class _Parser:
                 self.add(number, "not a line of the notation (KEY: VALUE, or a section)")
                 continue
             key, detail, value = match.group(1), match.group(2), match.group(3).strip()
+            if key == self.totals_key:
+                key = "totals"
+            elif key == "totals":
+                key = "scores"  # not a key of hearts-hand/2
             if key in _KEYS and detail is None:
                 if self.sections:
                     self.add(number, f"{key!r} belongs before the deal")
@@ -281,22 +295,32 @@ def parse_hand(text: str) -> GameRecord:
     >>> from hearts_core import GameRecord
     >>> parse_hand(format_hand(GameRecord.for_variant("omnibus"))).rules.card_values
     ((Card.parse('JD'), -10), (Card.parse('QS'), 13))
-    >>> parse_hand("hearts-hand/1\\nrules: {}\\nhand: 0\\nscores: 0 0 0\\ndeal:\\n  0: 2C 2C")
+    >>> parse_hand("hearts-hand/2\\nrules: {}\\nhand: 0\\ntotals: 0 0 0\\ndeal:\\n  0: 2C 2C")
     Traceback (most recent call last):
     ...
     hearts_core.errors.RecordError: 3 problems:
-      line 4: scores: 4 seats need 4 numbers
+      line 4: totals: 4 seats need 4 numbers
       line 6: 2C is listed twice
       line 5: the deal needs a line for each of the 4 seats
     """
     if not isinstance(text, str):
         raise RecordError([RecordError.Problem("$", "the notation is text (a str)")])
+    if len(text) > MAX_DOCUMENT_CHARACTERS or text.count("\n") >= _MAX_LINES:
+        raise RecordError(
+            [
+                RecordError.Problem(
+                    "$",
+                    f"longer than a hand is written: at most {_MAX_LINES} lines and "
+                    f"{MAX_DOCUMENT_CHARACTERS} characters",
+                )
+            ]
+        )
     parser = _Parser(text)
     parser.split()
     reader = parser.reader
     if reader.problems:
         reader.raise_if_any()
-    for key in ("rules", "hand", "scores"):
+    for key in ("rules", "hand", "totals"):
         if key not in parser.header:
             parser.add(len(parser.lines), f"the {key!r} line is missing")
     reader.raise_if_any()
@@ -320,7 +344,7 @@ def parse_hand(text: str) -> GameRecord:
                     meta[key] = tuple(names)
             elif key == "date":
                 before = len(reader.problems)
-                _check_date(reader, value, path)
+                check_date(reader, value, path)
                 if len(reader.problems) == before:
                     meta[key] = value
             elif reader.string(value, path) is not None:
@@ -329,23 +353,23 @@ def parse_hand(text: str) -> GameRecord:
     hand_number = int(hand_text) if re.fullmatch(r"[0-9]{1,9}", hand_text) else None
     if hand_number is None:
         parser.add(number, f"hand: a hand number (0, 1, ...), not {hand_text!r}")
-    number, scores_text = parser.header["scores"]
+    number, scores_text = parser.header["totals"]
     words = scores_text.split()
     scores: tuple[int, ...] | None = None
     if not all(re.fullmatch(r"-?[0-9]{1,9}", word) for word in words):
-        parser.add(number, "scores: whole numbers separated by spaces")
+        parser.add(number, "totals: whole numbers separated by spaces")
     elif players is not None and len(words) != players:
-        parser.add(number, f"scores: {players} seats need {players} numbers")
+        parser.add(number, f"totals: {players} seats need {players} numbers")
     else:
         scores = tuple(int(word) for word in words)
     steps = _actions(parser, rules, hand_number)
     reader.raise_if_any()
     assert rules is not None and hand_number is not None and scores is not None
-    lines = (f"line {parser.header['hand'][0]}", f"line {parser.header['scores'][0]}")
-    _check_totals(reader, rules, hand_number, scores, Phase.DEAL, lines)
+    lines = (f"line {parser.header['hand'][0]}", f"line {parser.header['totals'][0]}")
+    check_totals(reader, rules, hand_number, scores, Phase.DEAL, lines)
     reader.raise_if_any()
     start = new_game(rules, hand_number=hand_number, totals=scores)
-    _check_sequence(reader, start, steps, fields=False)
+    check_sequence(reader, start, steps, fields=False)
     reader.raise_if_any()
     return GameRecord(
         rules,
@@ -397,7 +421,8 @@ def _actions(
         else:
             words = detail.split()
             option = next((o for o in MoonOption if len(words) == 2 and o.value == words[1]), None)
-            if not words or not words[0].isdigit() or int(words[0]) >= players or option is None:
+            seat_ok = bool(words) and re.fullmatch(r"[0-9]", words[0]) is not None
+            if not seat_ok or int(words[0]) >= players or option is None:
                 parser.add(
                     number, "moon: the shooter's seat and add-to-others or subtract-from-shooter"
                 )
@@ -410,7 +435,7 @@ def _seat_line(
     parser: _Parser, number: int, line: str, players: int
 ) -> tuple[int | None, list[Card] | None]:
     match = _SEAT_LINE.fullmatch(line)
-    if match is None or int(match.group(1)) >= players or len(match.group(1)) > 1:
+    if match is None or len(match.group(1)) > 1 or int(match.group(1)) >= players:
         parser.add(number, f"expected SEAT: CARDS with a seat from 0 to {players - 1}")
         return None, None
     return int(match.group(1)), parser.cards(number, match.group(2))

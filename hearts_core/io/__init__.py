@@ -1,0 +1,74 @@
+"""Reading and writing games: JSON formats, the hand notation, and strict loaders.
+
+Everything that crosses the library's edge as text lives here. Each format
+has a writer that gives canonical output (the same value, the same bytes) and
+a loader that trusts nothing: it refuses anything malformed, impossible or
+too large with a :class:`~hearts_core.RecordError` listing every problem with
+its path, in time linear in the input (see :mod:`hearts_core.io.limits`).
+
+* :mod:`~hearts_core.io.records`: a whole game as its actions (``hearts-record``).
+* :mod:`~hearts_core.io.states`: one full game state (``hearts-state``).
+* :mod:`~hearts_core.io.views`: what one seat may see (``hearts-view``).
+* :mod:`~hearts_core.io.notation`: one hand as text for terminals and bug reports.
+* :mod:`~hearts_core.io.schemas`: the JSON Schemas of the formats.
+* underneath: :mod:`~hearts_core.io.jsontext` (strict JSON text),
+  :mod:`~hearts_core.io.reader` (typed reading with paths),
+  :mod:`~hearts_core.io.values` (cards, rules, actions as data),
+  :mod:`~hearts_core.io.checks` and :mod:`~hearts_core.io.position` (the checks the
+  loaders share, the position validator among them).
+
+>>> from hearts_core import new_game
+>>> state_from_json(state_to_json(new_game())) == new_game()
+True
+"""
+
+from hearts_core.io.notation import HAND_FORMAT, format_hand, parse_hand
+from hearts_core.io.records import (
+    RECORD_FORMAT,
+    GameRecord,
+    record_from_data,
+    record_from_json,
+    record_to_data,
+    record_to_json,
+    replay,
+)
+from hearts_core.io.schemas import SCHEMA_NAMES, json_schema
+from hearts_core.io.states import (
+    STATE_FORMAT,
+    state_from_data,
+    state_from_json,
+    state_to_data,
+    state_to_json,
+)
+from hearts_core.io.views import (
+    VIEW_FORMAT,
+    view_from_data,
+    view_from_json,
+    view_to_data,
+    view_to_json,
+)
+
+__all__ = [
+    "GameRecord",
+    "replay",
+    "RECORD_FORMAT",
+    "record_to_data",
+    "record_to_json",
+    "record_from_data",
+    "record_from_json",
+    "STATE_FORMAT",
+    "state_to_data",
+    "state_to_json",
+    "state_from_data",
+    "state_from_json",
+    "VIEW_FORMAT",
+    "view_to_data",
+    "view_to_json",
+    "view_from_data",
+    "view_from_json",
+    "HAND_FORMAT",
+    "format_hand",
+    "parse_hand",
+    "SCHEMA_NAMES",
+    "json_schema",
+]

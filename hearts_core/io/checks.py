@@ -1,0 +1,203 @@
+"""Checks the record, state, view and notation loaders share: formats, dates, totals, and
+playing a list of actions through, noting the first illegal one with its path.
+
+>>> from hearts_core.io.reader import Reader
+>>> reader = Reader()
+>>> check_date(reader, "2026-02-30", "$.metadata.date")
+>>> str(reader.problems[0])
+'$.metadata.date: must be a date written YYYY-MM-DD, not a string ("2026-02-30")'
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Sequence
+from typing import Any, Final
+
+from hearts_core.actions import Action, Deal, PassCards
+from hearts_core.cards import Card, CardSet
+from hearts_core.engine import apply
+from hearts_core.errors import IllegalActionError, InvalidActionError, Rule
+from hearts_core.io.jsontext import JsonObject
+from hearts_core.io.limits import MAX_TEXT_LENGTH
+from hearts_core.io.reader import Reader, describe, key_path
+from hearts_core.legality import explain
+from hearts_core.rules import Rules
+from hearts_core.scoring import game_is_over
+from hearts_core.state import (
+    GameState,
+    Phase,
+)
+
+__all__ = [
+    "DATE_PATTERN",
+    "check_date",
+    "check_totals",
+    "action_problem",
+    "deal_problems",
+    "check_sequence",
+    "check_format",
+    "LEGACY_KEYS",
+    "upgrade",
+    "optional_string",
+]
+
+
+DATE_PATTERN: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def check_date(reader: Reader, value: object, path: str) -> None:
+    text = reader.string(value, path)
+    if text is None:
+        return
+    try:
+        if not DATE_PATTERN.fullmatch(text):
+            raise ValueError
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        reader.add(path, f"must be a date written YYYY-MM-DD, not {describe(text)}")
+
+
+def check_totals(
+    reader: Reader,
+    rules: Rules,
+    hand_number: int,
+    scores: tuple[int, ...],
+    phase: Phase,
+    paths: tuple[str, str] = ("$.hand_number", "$.totals"),
+) -> None:
+    """The hand number and totals must be ones a game reaches in ``phase``."""
+    over = game_is_over(rules, scores)
+    if rules.single_hand and hand_number != 0:
+        reader.add(paths[0], f"a single-hand game has only hand 0, not hand {hand_number}")
+    elif phase is Phase.GAME_OVER and not over:
+        reader.add("$.phase", "the game cannot be over: no total ends it (see $.totals)")
+    elif phase is not Phase.GAME_OVER and over and not rules.single_hand:
+        reader.add(
+            paths[1], f"these totals have ended the game, so hand {hand_number} is not played"
+        )
+
+
+_RULE_FIELD: Final = {
+    Rule.WRONG_PHASE: "type",
+    Rule.NOT_YOUR_TURN: "seat",
+    Rule.ALREADY_PASSED: "seat",
+    Rule.INVALID_DEAL: "hands",
+    Rule.WRONG_PASS_COUNT: "cards",
+    Rule.NO_SUCH_SEAT: "seat",
+}
+
+
+def action_problem(error: IllegalActionError | InvalidActionError, path: str) -> tuple[str, str]:
+    """Where an illegal action is wrong, and why (the rule identifier first)."""
+    if isinstance(error, InvalidActionError):
+        return (key_path(path, error.field) if error.field else path), str(error)
+    field = _RULE_FIELD.get(error.rule)
+    if field is None:
+        field = "cards" if isinstance(error.action, PassCards) else "card"
+    return key_path(path, field), f"{error.rule.value}: {error}"
+
+
+def deal_problems(reader: Reader, rules: Rules, deal: Deal, path: str, fields: bool) -> None:
+    """Every way a deal is wrong: hand count, hand sizes, cards outside the deck or twice."""
+    tables = rules.tables()
+    hands_path = key_path(path, "hands") if fields else path
+    if len(deal.hands) != tables.players:
+        reader.add(hands_path, f"must hold {tables.players} hands")
+        return
+    seen: dict[Card, int] = {}
+    for seat, hand in enumerate(deal.hands):
+        where = f"{path}.hands[{seat}]" if fields else path
+        if len(hand) != tables.hand_size:
+            reader.add(where, f"seat {seat} must get {tables.hand_size} cards, not {len(hand)}")
+        outside = hand.mask & ~tables.deck
+        if outside:
+            reader.add(where, f"not in this ruleset's deck: {CardSet.from_mask(outside)}")
+        for card in hand:
+            if card in seen:
+                reader.add(where, f"{card} is also dealt to seat {seen[card]}")
+            else:
+                seen[card] = seat
+    missing = tables.deck & ~CardSet(seen).mask
+    if missing:
+        reader.add(hands_path, f"cards not dealt: {CardSet.from_mask(missing)}")
+
+
+def check_sequence(
+    reader: Reader, state: GameState, steps: Sequence[tuple[str, Action]], fields: bool
+) -> None:
+    """Apply each action in turn; note the first illegal one (or bad deal) and stop there.
+
+    ``fields``: point at the action's field at fault (JSON), or at the action's path only.
+    """
+    for index, (path, action) in enumerate(steps):
+        rest = "the actions after this one were not checked" if index + 1 < len(steps) else None
+        if isinstance(action, Deal) and state.phase is Phase.DEAL:
+            before = len(reader.problems)
+            deal_problems(reader, state.rules, action, path, fields)
+            if len(reader.problems) > before:
+                if rest:
+                    reader.add(path, rest)
+                return
+        error = explain(state, action)
+        if error is not None:
+            where, message = action_problem(error, path)
+            reader.add(where if fields else path, message)
+            if rest:
+                reader.add(path, rest)
+            return
+        state = apply(state, action)
+
+
+def check_format(reader: Reader, doc: dict[str, Any], expected: str) -> None:
+    """Note a problem unless ``doc``'s format is ``expected``.
+
+    >>> reader = Reader()
+    >>> check_format(reader, {"format": "hearts-view/7"}, "hearts-view/2")
+    >>> print(reader.problems[0])
+    $.format: must be 'hearts-view/2' (or its version 1), not a string ("hearts-view/7")
+    """
+    if "format" not in doc:
+        return
+    found = doc["format"]
+    if found != expected:
+        reader.add(
+            "$.format", f"must be {expected!r} (or its version 1), not {describe(found)}"
+        )
+
+
+LEGACY_KEYS: Final = {"scores": "totals", "trick": "current_trick"}
+"""The keys of version 1 of the record, state and view formats that version 2 renamed:
+one word per meaning (``totals`` for running totals, ``current_trick`` for the trick in
+progress)."""
+
+
+def upgrade(reader: Reader, data: Any, current: str) -> Any:
+    """``data`` in the current version of its format: a version 1 document (the format
+    ``current`` names with ``/1``) with its keys renamed, and ``reader`` set to report
+    problems under the keys the document used.
+
+    >>> reader = Reader()
+    >>> upgrade(reader, {"format": "hearts-state/1", "scores": [0]}, "hearts-state/2")
+    {'format': 'hearts-state/2', 'totals': [0]}
+    >>> reader.add("$.totals[0]", "wrong"); str(reader.problems[0])
+    '$.scores[0]: wrong'
+    """
+    old = current.rsplit("/", 1)[0] + "/1"
+    if not isinstance(data, dict) or data.get("format") != old:
+        return data
+    renamed: Any = JsonObject()  # keys as given: a non-text key is refused later
+    for key, value in data.items():
+        new = LEGACY_KEYS.get(key, key)
+        if new in renamed or (new != key and new in data):
+            new = key  # a clash: keep the name as given, for the reader to refuse
+        renamed[new] = value
+    renamed["format"] = current
+    renamed.duplicates = tuple(LEGACY_KEYS.get(k, k) for k in getattr(data, "duplicates", ()))
+    reader.aliases = {f"$.{new}": f"$.{old_key}" for old_key, new in LEGACY_KEYS.items()}
+    return renamed
+
+
+def optional_string(reader: Reader, value: object, path: str) -> str | None:
+    return None if value is None else reader.string(value, path, MAX_TEXT_LENGTH)

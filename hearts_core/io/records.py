@@ -1,0 +1,365 @@
+"""Game records (``hearts-record/2``): the rules, every action in order (deals included)
+and optional metadata; building one replays it, so a record is always a legal game.
+
+>>> import random
+>>> from hearts_core import Phase, apply, legal_actions, new_game, random_deal, variant
+>>> rng = random.Random(5)
+>>> state, actions = new_game(variant("classic")), []
+>>> while state.phase is not Phase.GAME_OVER and len(actions) < 80:
+...     action = rng.choice(legal_actions(state) or [random_deal(state.rules, rng)])
+...     actions.append(action)
+...     state = apply(state, action)
+>>> record = GameRecord(variant("classic"), actions, variant="classic", event="club night")
+>>> record_from_json(record_to_json(record)) == record, list(replay(record))[-1] == state
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, Final
+
+import attrs
+
+from hearts_core.actions import Action, Deal
+from hearts_core.engine import MAX_HAND_NUMBER, apply, new_game
+from hearts_core.io.checks import (
+    check_date,
+    check_format,
+    check_sequence,
+    check_totals,
+    optional_string,
+    upgrade,
+)
+from hearts_core.io.jsontext import dumps, loads
+from hearts_core.io.limits import MAX_TEXT_LENGTH
+from hearts_core.io.reader import Reader, describe, key_path
+from hearts_core.io.values import (
+    action_to_data,
+    read_action,
+    read_names,
+    read_rules,
+    read_totals,
+    rules_to_data,
+)
+from hearts_core.legality import malformed
+from hearts_core.rules import Rules, is_seat
+from hearts_core.state import (
+    GameState,
+    Phase,
+)
+
+__all__ = [
+    "RECORD_FORMAT",
+    "GameRecord",
+    "replay",
+    "record_to_data",
+    "record_to_json",
+    "record_from_data",
+    "record_from_json",
+]
+
+
+RECORD_FORMAT: Final = "hearts-record/2"
+"""The ``format`` of a game record document."""
+
+
+def _as_tuple(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list | tuple) else value
+
+
+def _zero_totals(record: GameRecord) -> tuple[int, ...]:
+    players = record.rules.players if isinstance(record.rules, Rules) else 0
+    return (0,) * players
+
+
+@attrs.frozen
+class GameRecord:
+    """A game as the list of its actions, from a first deal; always a legal game.
+
+    Building one replays it: an action illegal where it stands, a wrong type or
+    an impossible start raises :class:`~hearts_core.RecordError` naming the JSON
+    path of the culprit (``$.actions[7].card``). The game may be unfinished.
+
+    >>> from hearts_core import Deal, PlayCard, variant
+    >>> hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    ...          "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+    >>> record = GameRecord(variant("no-passing"), [Deal(hands), PlayCard(0, "2C")],
+    ...                     variant="no-passing", players=("Ann", "Bo", "Cy", "Di"))
+    >>> record.final.current_trick, record.final.to_act
+    ((Card.parse('2C'),), (1,))
+    >>> GameRecord(variant("no-passing"), [Deal(hands), PlayCard(0, "3C")])
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.RecordError: $.actions[1].card: FIRST_LEAD_TWO_OF_CLUBS: seat 0 must \
+lead 2C to the first trick
+    """
+
+    rules: Rules
+    """The rules of the game: all of them are stored, so a record stays valid if a
+    variant file changes later."""
+    actions: tuple[Action, ...] = attrs.field(default=(), converter=_as_tuple)
+    """Every action, in order: the deals, passes, plays and moon choices."""
+    variant: str | None = None
+    """The name of the variant the rules came from, if any (a label: ``rules`` decide)."""
+    hand_number: int = 0
+    """The hand the record starts at (0 for a new game)."""
+    totals: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(_zero_totals, takes_self=True), converter=_as_tuple
+    )
+    """Each seat's total when the record starts (zeros for a new game)."""
+    players: tuple[str, ...] | None = attrs.field(default=None, converter=_as_tuple)
+    """The players' names, seat 0 first, if known."""
+    date: str | None = None
+    """The day the game was played, ``YYYY-MM-DD``, if known."""
+    event: str | None = None
+    """The event, club or match it belongs to, if any."""
+
+    def __attrs_post_init__(self) -> None:
+        reader = Reader()
+        _check_record(reader, self)
+        reader.raise_if_any()
+
+    @classmethod
+    def for_variant(cls, name: str, actions: Sequence[Action] = (), **metadata: Any) -> GameRecord:
+        """A record of a game under the shipped variant ``name``, labelled with it.
+
+        >>> GameRecord.for_variant("classic").rules.moon.value
+        'shooter-chooses'
+        """
+        from hearts_core.variants import variant_info
+
+        info = variant_info(name)
+        return cls(info.rules, tuple(actions), variant=info.name, **metadata)
+
+    @property
+    def start(self) -> GameState:
+        """The state before the first action: waiting for a deal.
+
+        >>> GameRecord.for_variant("standard").start.phase.value
+        'deal'
+        """
+        return new_game(self.rules, hand_number=self.hand_number, totals=self.totals)
+
+    @property
+    def final(self) -> GameState:
+        """The state after the last action.
+
+        >>> GameRecord.for_variant("standard").final.phase.value
+        'deal'
+        """
+        state = self.start
+        for action in self.actions:
+            state = apply(state, action)
+        return state
+
+    def hands(self) -> tuple[GameRecord, ...]:
+        """The record cut into one record per hand dealt, each starting at its own hand
+        number and totals (the form :func:`~hearts_core.io.notation.format_hand` writes).
+
+        >>> GameRecord.for_variant("standard").hands()
+        ()
+        """
+        parts: list[GameRecord] = []
+        state = self.start
+        begin: GameState | None = None
+        current: list[Action] = []
+        for action in self.actions:
+            if isinstance(action, Deal):
+                if begin is not None:
+                    parts.append(self._part(begin, current))
+                begin, current = state, []
+            current.append(action)
+            state = apply(state, action)
+        if begin is not None:
+            parts.append(self._part(begin, current))
+        return tuple(parts)
+
+    def _part(self, begin: GameState, actions: list[Action]) -> GameRecord:
+        return attrs.evolve(
+            self, actions=tuple(actions), hand_number=begin.hand_number, totals=begin.totals
+        )
+
+
+def replay(record: GameRecord) -> Iterator[GameState]:
+    """Each state of the game in turn: the start, then the state after each action.
+
+    >>> from hearts_core import Deal
+    >>> hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    ...          "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+    >>> [state.phase.value for state in replay(GameRecord.for_variant("standard", [Deal(hands)]))]
+    ['deal', 'pass']
+    """
+    state = record.start
+    yield state
+    for action in record.actions:
+        state = apply(state, action)
+        yield state
+
+
+def _check_metadata(reader: Reader, record: GameRecord, players: int | None) -> None:
+    if record.variant is not None:
+        reader.string(record.variant, "$.variant", MAX_TEXT_LENGTH)
+    if record.players is not None:
+        path = "$.metadata.players"
+        names = reader.array(record.players, path, players)
+        for seat, name in enumerate(names or ()):
+            reader.string(name, f"{path}[{seat}]", MAX_TEXT_LENGTH)
+    if record.date is not None:
+        check_date(reader, record.date, "$.metadata.date")
+    if record.event is not None:
+        reader.string(record.event, "$.metadata.event", MAX_TEXT_LENGTH)
+
+
+def _check_actions(reader: Reader, record: GameRecord, players: int) -> bool:
+    """Every action is a well-formed action object; report the ones that are not."""
+    ok = True
+    for index, action in enumerate(record.actions):
+        path = f"$.actions[{index}]"
+        problem = malformed(action)
+        if problem is not None:
+            reader.add(path, str(problem))
+            ok = False
+        elif not isinstance(action, Deal) and not is_seat(getattr(action, "seat", None), players):
+            reader.add(key_path(path, "seat"), f"no seat at a table of {players}")
+            ok = False
+    return ok
+
+
+def _check_record(reader: Reader, record: GameRecord) -> None:
+    rules = record.rules
+    if not isinstance(rules, Rules):
+        reader.add("$.rules", f"must be a Rules value, not {describe(rules)}")
+        return
+    players = rules.players
+    _check_metadata(reader, record, players)
+    hand_number = reader.integer(record.hand_number, "$.hand_number", 0, MAX_HAND_NUMBER)
+    read_totals(reader, record.totals, "$.totals", players)
+    if not isinstance(record.actions, tuple):
+        reader.add("$.actions", f"must be a sequence of actions, not {describe(record.actions)}")
+        return
+    if reader.problems or not _check_actions(reader, record, players):
+        return
+    assert hand_number is not None
+    check_totals(reader, rules, hand_number, record.totals, Phase.DEAL)
+    if reader.problems:
+        return
+    steps = [(f"$.actions[{index}]", action) for index, action in enumerate(record.actions)]
+    check_sequence(reader, record.start, steps, fields=True)
+
+
+def record_to_data(record: GameRecord) -> dict[str, Any]:
+    """A record as plain JSON data (see :func:`record_to_json`).
+
+    >>> sorted(record_to_data(GameRecord.for_variant("standard")))
+    ['actions', 'format', 'hand_number', 'rules', 'totals', 'variant']
+    """
+    data: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "variant": record.variant,
+        "rules": rules_to_data(record.rules),
+        "hand_number": record.hand_number,
+        "totals": list(record.totals),
+        "actions": [action_to_data(action) for action in record.actions],
+    }
+    metadata: dict[str, Any] = {}
+    if record.players is not None:
+        metadata["players"] = list(record.players)
+    if record.date is not None:
+        metadata["date"] = record.date
+    if record.event is not None:
+        metadata["event"] = record.event
+    if metadata:
+        data["metadata"] = metadata
+    return data
+
+
+def record_to_json(record: GameRecord, *, pretty: bool = False) -> str:
+    """A record as canonical JSON (``pretty``: indented for people to read).
+
+    >>> record_to_json(GameRecord.for_variant("standard", event="club"))[:60]
+    '{"actions":[],"format":"hearts-record/2","hand_number":0,"me'
+    """
+    return dumps(record_to_data(record), pretty=pretty)
+
+
+def record_from_data(data: Any) -> GameRecord:
+    """A record from parsed JSON data, checked through and replayed.
+
+    Raises:
+        RecordError: listing every problem with its JSON path.
+
+    >>> data = record_to_data(GameRecord.for_variant("standard"))
+    >>> record_from_data(data).variant
+    'standard'
+    >>> data["actions"] = [{"type": "play", "seat": 0, "card": "2C"}]
+    >>> record_from_data(data)
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.RecordError: $.actions[0].type: WRONG_PHASE: cannot play a card now: \
+the game is waiting for a deal
+    """
+    reader = Reader()
+    data = upgrade(reader, data, RECORD_FORMAT)
+    doc = reader.json_object(
+        data,
+        "$",
+        required=("format", "rules", "actions"),
+        optional=("variant", "hand_number", "totals", "metadata"),
+    )
+    if doc is None:
+        reader.raise_if_any()
+    assert doc is not None
+    check_format(reader, doc, RECORD_FORMAT)
+    rules = read_rules(reader, doc["rules"], "$.rules") if "rules" in doc else None
+    players = rules.players if rules is not None else None
+    variant = optional_string(reader, doc.get("variant"), "$.variant")
+    hand_number = reader.integer(doc.get("hand_number", 0), "$.hand_number", 0, MAX_HAND_NUMBER)
+    scores = read_totals(reader, doc["totals"], "$.totals", players) if "totals" in doc else None
+    names: tuple[str, ...] | None = None
+    date: str | None = None
+    event: str | None = None
+    if "metadata" in doc:
+        meta = reader.json_object(
+            doc["metadata"], "$.metadata", optional=("players", "date", "event")
+        )
+        if meta:
+            if "players" in meta:
+                names = read_names(reader, meta["players"], "$.metadata.players", players)
+            if "date" in meta:
+                before = len(reader.problems)
+                check_date(reader, meta["date"], "$.metadata.date")
+                date = meta["date"] if len(reader.problems) == before else None
+            if "event" in meta:
+                event = reader.string(meta["event"], "$.metadata.event", MAX_TEXT_LENGTH)
+    actions: list[Action] = []
+    items = reader.array(doc["actions"], "$.actions") if "actions" in doc else None
+    for index, item in enumerate(items or ()):
+        action = read_action(reader, item, f"$.actions[{index}]", players)
+        if action is not None:
+            actions.append(action)
+    reader.raise_if_any()
+    assert rules is not None and hand_number is not None
+    return GameRecord(
+        rules,
+        tuple(actions),
+        variant=variant,
+        hand_number=hand_number,
+        totals=scores if scores is not None else (0,) * rules.players,
+        players=names,
+        date=date,
+        event=event,
+    )
+
+
+def record_from_json(text: str | bytes) -> GameRecord:
+    """A record from JSON text (untrusted input welcome).
+
+    Raises:
+        RecordError: listing every problem with its JSON path; nothing else.
+
+    >>> record = GameRecord.for_variant("omnibus", date="2024-05-01")
+    >>> record_from_json(record_to_json(record)) == record
+    True
+    """
+    return record_from_data(loads(text))
