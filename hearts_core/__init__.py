@@ -15,7 +15,7 @@ from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard, r
 from hearts_core.belief import consistent_state, resample
 from hearts_core.cards import FULL_DECK, HEARTS, QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
 from hearts_core.describe import describe, describe_variant
-from hearts_core.engine import apply, new_game, rollout, step
+from hearts_core.engine import apply, apply_as, new_game, rollout, step, step_as
 from hearts_core.errors import (
     BotError,
     HeartsError,
@@ -134,6 +134,8 @@ __all__ = [
     "observe",
     "random_deal",
     "step",
+    "apply_as",
+    "step_as",
     "rollout",
     "resample",
     "consistent_state",

@@ -20,6 +20,7 @@ import attrs
 from hearts_core.cards import Card, CardSet, _from_mask
 from hearts_core.errors import InvalidActionError, InvalidCardError
 from hearts_core.fields import MAX_PLAYERS, shown
+from hearts_core.immutable import stay_frozen
 from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
 
@@ -95,6 +96,7 @@ def _to_option(option: object) -> MoonOption:
     raise InvalidActionError(f"not a moon option: {shown(option)} (choose {choices})", "option")
 
 
+@stay_frozen
 @attrs.frozen
 class Deal:
     """Chance's move: the hand each seat receives, seat 0 first.
@@ -111,6 +113,7 @@ class Deal:
         return "deal " + " | ".join(str(h) for h in self.hands)
 
 
+@stay_frozen
 @attrs.frozen
 class PassCards:
     """A seat's pass: the cards it gives away this hand.
@@ -128,6 +131,7 @@ class PassCards:
         return f"{self.seat} passes {self.cards}"
 
 
+@stay_frozen
 @attrs.frozen(cache_hash=True)
 class PlayCard:
     """A seat plays a card to the current trick.
@@ -152,6 +156,7 @@ class PlayCard:
         return f"{self.seat} plays {self.card}"
 
 
+@stay_frozen
 @attrs.frozen
 class ChooseMoon:
     """The moon shooter's choice, when the rules let the shooter choose.

@@ -49,16 +49,18 @@ from collections.abc import Callable
 from typing import Final
 
 from hearts_core.actions import PassChoices, SeatPasses
-from hearts_core.cards import CardSet, _from_mask
+from hearts_core.cards import Card, CardSet, _from_mask
 from hearts_core.errors import InvalidStateError
 from hearts_core.legality import legal_mask
 from hearts_core.observation import PlayerView
 from hearts_core.options import PassDirection
+from hearts_core.rules import Rules, is_seat
 from hearts_core.state import (
     NO_PASSES,
     GameState,
     HandContext,
     Phase,
+    Trick,
     between_hands,
     breaks_hearts,
     first_leader,
@@ -102,6 +104,7 @@ class Belief:
     """The number of deals of the hidden cards that fit it (1 when nothing is hidden)."""
 
     def __init__(self, view: PlayerView) -> None:
+        _check_form(view)
         self.view = view
         self._fixed: list[int] = []
         self._classes: list[tuple[tuple[int, ...], list[int]]] = []
@@ -367,6 +370,55 @@ class Belief:
     def first(self) -> GameState:
         """The first fitting state in a fixed order (see :func:`consistent_state`)."""
         return self._state(self._deal(_zero, _keep), _zero)
+
+
+def _is_cards(value: object) -> bool:
+    return type(value) is tuple and all(type(card) is Card for card in value)
+
+
+def _check_form(view: object) -> None:
+    """Refuse, with a typed error, a view whose fields have the wrong types or sizes (one
+    built by hand rather than by :func:`~hearts_core.observe` or the view loader)."""
+    problem = _form_problem(view)
+    if problem is not None:
+        raise InvalidStateError("view", problem)
+
+
+def _form_problem(view: object) -> str | None:
+    if type(view) is not PlayerView:
+        return "not a PlayerView"
+    if type(view.rules) is not Rules or type(view.phase) is not Phase:
+        return "its rules or phase have the wrong type"
+    players = view.rules.players
+    if not is_seat(view.seat, players) or not is_seat(view.leader, players):
+        return "its seat or leader is not a seat at the table"
+    numbers = (view.hand_sizes, view.totals, view.hand_points)
+    if any(type(n) is not tuple or len(n) != players for n in numbers) or not all(
+        type(x) is int for n in numbers for x in n
+    ):
+        return f"its hand sizes, totals and hand points must be {players} integers each"
+    if type(view.hand) is not CardSet or any(
+        value is not None and type(value) is not CardSet for value in (view.passed, view.received)
+    ):
+        return "its hand and passes must be card sets"
+    if not _is_cards(view.current_trick) or len(view.current_trick) >= players:
+        return "its trick in progress must be fewer cards than seats"
+    if type(view.tricks) is not tuple or len(view.tricks) > view.rules.hand_size:
+        return "its tricks must be a tuple of at most a hand's tricks"
+    for trick in view.tricks:
+        if type(trick) is not Trick or not _is_cards(trick.cards) or len(trick.cards) != players:
+            return "each of its tricks must hold one card per seat"
+        if not is_seat(trick.leader, players):
+            return "a trick's leader is not a seat at the table"
+    if type(view.to_act) is not tuple or not all(is_seat(s, players) for s in view.to_act):
+        return "its seats to act must be seats at the table"
+    if view.phase is Phase.PLAY and len(view.to_act) != 1:
+        return "one seat is to play"
+    if type(view.passed_seats) is not tuple or not all(
+        is_seat(s, players) for s in view.passed_seats
+    ):
+        return "its seats that passed must be seats at the table"
+    return None
 
 
 def _zero(n: int) -> int:

@@ -300,6 +300,8 @@ class CardSet:
     """The bitmask: bit ``card.index`` is set for each card in the set."""
 
     def __init__(self, cards: Iterable[Card] | CardSet = ()) -> None:
+        if _is_built(self):  # a set already built: it stays as it is
+            raise AttributeError("CardSet is immutable: it is built once")
         if isinstance(cards, CardSet):
             mask = cards.mask
         else:
@@ -431,6 +433,10 @@ class CardSet:
 
     def __repr__(self) -> str:
         return f"CardSet.parse('{self}')"
+
+
+def _is_built(cardset: CardSet) -> bool:
+    return hasattr(cardset, "mask")
 
 
 def _from_mask(mask: int) -> CardSet:

@@ -39,6 +39,7 @@ class Rule(enum.Enum):
 
     WRONG_PHASE = "WRONG_PHASE"
     NO_SUCH_SEAT = "NO_SUCH_SEAT"
+    NOT_YOUR_SEAT = "NOT_YOUR_SEAT"
     NOT_YOUR_TURN = "NOT_YOUR_TURN"
     INVALID_DEAL = "INVALID_DEAL"
     WRONG_PASS_COUNT = "WRONG_PASS_COUNT"
@@ -60,6 +61,7 @@ class Rule(enum.Enum):
 _SUMMARIES = {
     Rule.WRONG_PHASE: "An action must fit the phase of the game: deal, pass, play or moon choice.",
     Rule.NO_SUCH_SEAT: "The acting seat must be a seat at this table, numbered from 0.",
+    Rule.NOT_YOUR_SEAT: "A player acts only for its own seat (and never deals).",
     Rule.NOT_YOUR_TURN: "Only a seat whose turn it is may act.",
     Rule.INVALID_DEAL: "A deal gives every seat its share of the deck, each card exactly once.",
     Rule.WRONG_PASS_COUNT: "Each seat passes exactly the number of cards the rules set.",

@@ -39,7 +39,7 @@ __all__ = [
     "explain",
     "legal_mask",
     "plays_of",
-    "deal_problem",
+    "deal_problems",
     "PassChoices",
 ]
 
@@ -293,10 +293,10 @@ def explain(state: GameState, action: object) -> IllegalActionError | InvalidAct
             Rule.WRONG_PHASE, f"cannot {_DOING[kind]} now: {_WAITING[phase]}", action
         )
     if isinstance(action, Deal):
-        problem = deal_problem(state.context.tables, action.hands)
-        if problem is None:
+        problems = deal_problems(state.context.tables, action.hands)
+        if not problems:
             return None
-        return IllegalActionError(Rule.INVALID_DEAL, f"invalid deal: {problem}", action)
+        return IllegalActionError(Rule.INVALID_DEAL, f"invalid deal: {problems[0][1]}", action)
     assert isinstance(action, PassCards | PlayCard | ChooseMoon)
     seat = action.seat
     players = state.context.tables.players
@@ -318,29 +318,34 @@ def explain(state: GameState, action: object) -> IllegalActionError | InvalidAct
     return None
 
 
-def deal_problem(tables: RuleTables, hands: Sequence[CardSet]) -> str | None:
-    """What is wrong with dealing ``hands`` under these rules, or ``None``: a deal gives
-    every seat its share of the deck, each card exactly once.
+def deal_problems(tables: RuleTables, hands: Sequence[CardSet]) -> list[tuple[int | None, str]]:
+    """Every way dealing ``hands`` breaks the rules, each with the seat it concerns (``None``
+    for the deal as a whole); empty for a good deal. A deal gives every seat its share of
+    the deck, each card exactly once.
 
     >>> from hearts_core import Rules
-    >>> deal_problem(Rules().tables(), [CardSet.parse("2C")] * 4)
-    'seat 0 gets 1 cards, not 13'
+    >>> deal_problems(Rules().tables(), [CardSet.parse("2C")] * 4)[:2]
+    [(0, 'seat 0 gets 1 cards, not 13'), (1, 'seat 1 gets 1 cards, not 13')]
     """
     players = tables.players
     if len(hands) != players:
-        return f"it must give {players} hands, not {len(hands)}"
+        return [(None, f"it must give {players} hands, not {len(hands)}")]
     size = tables.hand_size
+    found: list[tuple[int | None, str]] = []
     seen = 0
     for seat, hand in enumerate(hands):
         mask = hand.mask
         if mask.bit_count() != size:
-            return f"seat {seat} gets {mask.bit_count()} cards, not {size}"
+            found.append((seat, f"seat {seat} gets {mask.bit_count()} cards, not {size}"))
+        if mask & ~tables.deck:
+            found.append((seat, f"cards outside the deck: {_listing(mask & ~tables.deck)}"))
         if mask & seen:
-            return f"{_listing(mask & seen)} dealt twice"
+            found.append((seat, f"{_listing(mask & seen)} dealt twice"))
         seen |= mask
-    if seen != tables.deck:
-        return f"cards outside the deck: {_listing(seen & ~tables.deck)}"
-    return None
+    missing = tables.deck & ~seen
+    if missing:
+        found.append((None, f"cards not dealt: {_listing(missing)}"))
+    return found
 
 
 def _explain_pass(state: GameState, action: PassCards) -> IllegalActionError | None:

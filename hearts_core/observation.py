@@ -13,6 +13,7 @@ from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
 from hearts_core.cards import Card, CardSet
 from hearts_core.errors import InvalidSeatError
 from hearts_core.fields import shown
+from hearts_core.immutable import stay_frozen
 from hearts_core.legality import legal_actions
 from hearts_core.options import PassDirection
 from hearts_core.rules import Rules, is_seat
@@ -21,6 +22,7 @@ from hearts_core.state import GameState, Phase, Trick, trick_winner
 __all__ = ["PlayerView", "observe"]
 
 
+@stay_frozen
 @attrs.frozen
 class PlayerView:
     """The game as seen from one seat.

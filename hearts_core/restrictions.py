@@ -36,6 +36,7 @@ import attrs
 
 from hearts_core.cards import HEARTS, QUEEN_OF_SPADES
 from hearts_core.errors import Rule
+from hearts_core.immutable import stay_frozen
 from hearts_core.options import FirstLead
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ class Moment(enum.IntEnum):
     """The seat holds no card of the suit led."""
 
 
+@stay_frozen
 @attrs.frozen
 class DeckMasks:
     """The masks a restriction's cards are drawn from, for one ruleset.
@@ -83,6 +85,7 @@ def _first_lead_is(value: FirstLead) -> Callable[[Rules], bool]:
     return lambda rules: rules.first_lead is value
 
 
+@stay_frozen
 @attrs.frozen
 class Restriction:
     """One row of the table: a restriction on the card played.

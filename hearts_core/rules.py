@@ -51,6 +51,7 @@ from hearts_core.fields import (
     to_target_score,
     to_tie,
 )
+from hearts_core.immutable import stay_frozen
 from hearts_core.options import (
     FirstLead,
     HeartPoints,
@@ -119,6 +120,7 @@ def _default_removed(rules: Rules) -> CardSet:
     return CardSet.parse(_DEFAULT_REMOVED[rules.players])
 
 
+@stay_frozen
 @attrs.frozen(cache_hash=True)
 class Rules:
     """A complete, validated ruleset. ``Rules()`` is the documented default.

@@ -24,6 +24,8 @@ import attrs
 
 from hearts_core.actions import SeatPasses
 from hearts_core.cards import Card, CardSet, _from_mask
+from hearts_core.errors import InvalidStateError
+from hearts_core.immutable import stay_frozen
 from hearts_core.options import PassDirection
 from hearts_core.rules import Rules, RuleTables
 from hearts_core.scoring import moon_shooter
@@ -180,6 +182,7 @@ def taken_and_won(tricks: Sequence[Trick], players: int) -> tuple[list[int], lis
     return masks, won
 
 
+@stay_frozen
 @attrs.frozen(weakref_slot=False)
 class Trick:
     """A completed trick: who led, and the cards in the order played (one per seat).
@@ -223,6 +226,7 @@ class Trick:
         return sum(points[card.index] for card in self.cards)
 
 
+@stay_frozen
 @attrs.frozen
 class HandContext:
     """What stays the same for a whole hand, shared by all its states.
@@ -246,7 +250,7 @@ class HandContext:
         object.__setattr__(self, "tables", self.rules.tables())
 
 
-@attrs.frozen(weakref_slot=False, repr=False)
+@attrs.frozen(weakref_slot=False, repr=False, init=False)
 class GameState:
     """A complete position of a game. Immutable: :func:`~hearts_core.apply` returns a new one.
 
@@ -289,6 +293,13 @@ class GameState:
     # The cards that seat may play, as a mask (0 outside the play phase).
     _passing: SeatPasses = attrs.field(eq=False)
     # The passes of the seats yet to pass (none outside the pass phase).
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        # Every state comes from new_game and apply, so it is always a position a game
+        # reaches; attrs.evolve and hand-built states would not be.
+        raise InvalidStateError(
+            "state", "game states are built by new_game and apply, not by hand"
+        )
 
     @property
     def hands(self) -> tuple[CardSet, ...]:

@@ -20,6 +20,7 @@ import attrs
 
 from hearts_core.cards import HEARTS, QUEEN_OF_SPADES, Rank, Suit
 from hearts_core.errors import Rule
+from hearts_core.immutable import stay_frozen
 from hearts_core.options import FirstLead, HeartPoints, MoonRequires
 from hearts_core.restrictions import RESTRICTIONS, DeckMasks, Moment
 
@@ -73,6 +74,7 @@ def points_table(rules: Rules) -> tuple[int, ...]:
     return tuple(p if full >> i & 1 else 0 for i, p in enumerate(points))
 
 
+@stay_frozen
 @attrs.frozen
 class RuleTables:
     """A :class:`~hearts_core.Rules` value compiled to masks and tables.

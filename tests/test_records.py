@@ -416,9 +416,9 @@ def test_record_deal_problems_are_all_listed() -> None:
     hands[1][0] = "2C"  # 2C twice, 2H missing
     hands[3].append("2D")  # 2D twice, and seat 3 gets 14 cards
     assert refused(record_from_data, data) == [
-        "$.actions[0].hands[1]: 2C is also dealt to seat 0",
-        "$.actions[0].hands[3]: seat 3 must get 13 cards, not 14",
-        "$.actions[0].hands[3]: 2D is also dealt to seat 2",
+        "$.actions[0].hands[1]: 2C dealt twice",
+        "$.actions[0].hands[3]: seat 3 gets 14 cards, not 13",
+        "$.actions[0].hands[3]: 2D dealt twice",
         "$.actions[0].hands: cards not dealt: 2H",
         "$.actions[0]: the actions after this one were not checked",
     ]

@@ -154,6 +154,8 @@ RULE_CONTEXT = {
     "a seat that did not shoot.",
     Rule.NO_SUCH_SEAT: "`PassCards`, `PlayCard` and `ChooseMoon` from a seat number beyond "
     "the table (a five-seat action at a four-seat table).",
+    Rule.NOT_YOUR_SEAT: "`apply_as` and `step_as`, when the action names another seat than "
+    "the one that sent it, or is a deal.",
     Rule.INVALID_DEAL: "`Deal`: the hands must split `Rules.deck`, `Rules.hand_size` each.",
     Rule.WRONG_PASS_COUNT: "`PassCards`: exactly `Rules.pass_count` cards.",
     Rule.ALREADY_PASSED: "`PassCards` from a seat that has passed this hand.",

@@ -16,13 +16,12 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from hearts_core.actions import Action, Deal, PassCards
-from hearts_core.cards import Card, CardSet
 from hearts_core.engine import apply
 from hearts_core.errors import IllegalActionError, InvalidActionError, Rule
 from hearts_core.io.jsontext import JsonObject
 from hearts_core.io.limits import MAX_TEXT_LENGTH
 from hearts_core.io.reader import Reader, describe, key_path
-from hearts_core.legality import explain
+from hearts_core.legality import deal_problems, explain
 from hearts_core.rules import Rules
 from hearts_core.scoring import game_is_over
 from hearts_core.state import (
@@ -35,7 +34,7 @@ __all__ = [
     "check_date",
     "check_totals",
     "action_problem",
-    "deal_problems",
+    "report_deal",
     "check_sequence",
     "check_format",
     "LEGACY_KEYS",
@@ -99,29 +98,22 @@ def action_problem(error: IllegalActionError | InvalidActionError, path: str) ->
     return key_path(path, field), f"{error.rule.value}: {error}"
 
 
-def deal_problems(reader: Reader, rules: Rules, deal: Deal, path: str, fields: bool) -> None:
-    """Every way a deal is wrong: hand count, hand sizes, cards outside the deck or twice."""
-    tables = rules.tables()
+def report_deal(reader: Reader, rules: Rules, deal: Deal, path: str, fields: bool) -> None:
+    """Note every way a deal is wrong (see :func:`~hearts_core.legality.deal_problems`), each
+    at the hand it concerns (``fields``) or at the deal's path.
+
+    >>> from hearts_core import CardSet, Deal
+    >>> reader = Reader()
+    >>> report_deal(reader, Rules(), Deal([CardSet.parse("2C")] * 4), "$.actions[0]", True)
+    >>> str(reader.problems[0])
+    '$.actions[0].hands[0]: seat 0 gets 1 cards, not 13'
+    """
     hands_path = key_path(path, "hands") if fields else path
-    if len(deal.hands) != tables.players:
-        reader.add(hands_path, f"must hold {tables.players} hands")
-        return
-    seen: dict[Card, int] = {}
-    for seat, hand in enumerate(deal.hands):
-        where = f"{path}.hands[{seat}]" if fields else path
-        if len(hand) != tables.hand_size:
-            reader.add(where, f"seat {seat} must get {tables.hand_size} cards, not {len(hand)}")
-        outside = hand.mask & ~tables.deck
-        if outside:
-            reader.add(where, f"not in this ruleset's deck: {CardSet.from_mask(outside)}")
-        for card in hand:
-            if card in seen:
-                reader.add(where, f"{card} is also dealt to seat {seen[card]}")
-            else:
-                seen[card] = seat
-    missing = tables.deck & ~CardSet(seen).mask
-    if missing:
-        reader.add(hands_path, f"cards not dealt: {CardSet.from_mask(missing)}")
+    for seat, message in deal_problems(rules.tables(), deal.hands):
+        if seat is None:
+            reader.add(hands_path, message)
+        else:
+            reader.add(f"{path}.hands[{seat}]" if fields else path, message)
 
 
 def check_sequence(
@@ -135,7 +127,7 @@ def check_sequence(
         rest = "the actions after this one were not checked" if index + 1 < len(steps) else None
         if isinstance(action, Deal) and state.phase is Phase.DEAL:
             before = len(reader.problems)
-            deal_problems(reader, state.rules, action, path, fields)
+            report_deal(reader, state.rules, action, path, fields)
             if len(reader.problems) > before:
                 if rest:
                     reader.add(path, rest)

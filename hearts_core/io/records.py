@@ -23,6 +23,7 @@ import attrs
 
 from hearts_core.actions import Action, Deal
 from hearts_core.engine import MAX_HAND_NUMBER, apply, new_game
+from hearts_core.immutable import stay_frozen
 from hearts_core.io.checks import (
     check_date,
     check_format,
@@ -73,6 +74,7 @@ def _zero_totals(record: GameRecord) -> tuple[int, ...]:
     return (0,) * players
 
 
+@stay_frozen
 @attrs.frozen
 class GameRecord:
     """A game as the list of its actions, from a first deal; always a legal game.
