@@ -9,12 +9,24 @@ order (clubs, diamonds, hearts, spades; low to high) is the bit order.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, Final
 
 from hearts_core.errors import InvalidCardError
 
-__all__ = ["Suit", "Rank", "Card", "CardSet", "FULL_DECK", "QUEEN_OF_SPADES", "HEARTS"]
+__all__ = [
+    "Suit",
+    "Rank",
+    "Card",
+    "CardSet",
+    "FULL_DECK",
+    "QUEEN_OF_SPADES",
+    "HEARTS",
+    "read_card",
+    "read_cards",
+    "read_rank",
+]
 
 
 class Suit(enum.IntEnum):
@@ -58,13 +70,23 @@ class Suit(enum.IntEnum):
         Raises:
             InvalidCardError: if ``text`` names no suit.
         """
-        found = _SUIT_NAMES.get(text.strip().upper())
+        found = _SUIT_NAMES.get(text.strip().upper()) if isinstance(text, str) else None
         if found is None:
-            raise InvalidCardError(f"not a suit: {text!r}")
+            raise InvalidCardError(f"not a suit: {_quoted(text)}")
         return found
 
     def __str__(self) -> str:
         return self.letter
+
+
+def _quoted(value: object) -> str:
+    """A value as a message shows it: short, whatever its size."""
+    if type(value) is int and not -(10**15) < value < 10**15:
+        return "a very large integer"
+    if value is None or isinstance(value, str | int | float):
+        text = repr(value)
+        return text if len(text) <= 40 else text[:40] + "..."
+    return f"a {type(value).__name__}"
 
 
 _SUIT_NAMES: Final = {
@@ -112,9 +134,9 @@ class Rank(enum.IntEnum):
         Raises:
             InvalidCardError: if ``text`` names no rank.
         """
-        found = _RANK_NAMES.get(text.strip().upper())
+        found = _RANK_NAMES.get(text.strip().upper()) if isinstance(text, str) else None
         if found is None:
-            raise InvalidCardError(f"not a rank: {text!r}")
+            raise InvalidCardError(f"not a rank: {_quoted(text)}")
         return found
 
     def __str__(self) -> str:
@@ -157,7 +179,7 @@ class Card:
     def __new__(cls, suit: Suit, rank: Rank) -> Card:
         if isinstance(suit, int) and isinstance(rank, int) and 0 <= suit <= 3 and 2 <= rank <= 14:
             return cls._all[13 * suit + rank - 2]
-        raise InvalidCardError(f"no such card: suit {suit!r}, rank {rank!r}")
+        raise InvalidCardError(f"no such card: suit {_quoted(suit)}, rank {_quoted(rank)}")
 
     @classmethod
     def _make(cls, index: int) -> Card:
@@ -179,8 +201,8 @@ class Card:
         >>> Card.from_index(0), Card.from_index(51)
         (Card.parse('2C'), Card.parse('AS'))
         """
-        if not 0 <= index < 52:
-            raise InvalidCardError(f"card index out of range: {index}")
+        if type(index) is not int or not 0 <= index < 52:
+            raise InvalidCardError(f"card index out of range: {_quoted(index)}")
         return cls._all[index]
 
     @classmethod
@@ -190,13 +212,13 @@ class Card:
         Raises:
             InvalidCardError: if ``text`` is not a card.
         """
-        cleaned = text.strip()
-        if len(cleaned) < 2:
-            raise InvalidCardError(f"not a card: {text!r}")
+        cleaned = text.strip() if isinstance(text, str) else ""
+        if not 2 <= len(cleaned) <= 3:
+            raise InvalidCardError(f"not a card: {_quoted(text)}")
         try:
             return _CARDS[(Rank.parse(cleaned[:-1]), Suit.parse(cleaned[-1]))]
         except InvalidCardError:
-            raise InvalidCardError(f"not a card: {text!r}") from None
+            raise InvalidCardError(f"not a card: {_quoted(text)}") from None
 
     @property
     def symbol(self) -> str:
@@ -308,7 +330,7 @@ class CardSet:
             mask = 0
             for card in cards:
                 if not isinstance(card, Card):
-                    raise InvalidCardError(f"not a card: {card!r}")
+                    raise InvalidCardError(f"not a card: {_quoted(card)}")
                 mask |= card.bit
         object.__setattr__(self, "mask", mask)
 
@@ -323,7 +345,7 @@ class CardSet:
             InvalidCardError: if ``mask`` has bits beyond the 52 cards.
         """
         if type(mask) is not int or mask < 0 or mask >> 52:
-            raise InvalidCardError(f"not a 52-bit card mask: {mask!r}")
+            raise InvalidCardError(f"not a 52-bit card mask: {_quoted(mask)}")
         return _from_mask(mask)
 
     @classmethod
@@ -333,11 +355,13 @@ class CardSet:
         Raises:
             InvalidCardError: if a card is malformed or repeated.
         """
+        if not isinstance(text, str):
+            raise InvalidCardError(f"not card text: {_quoted(text)}")
         mask = 0
         for word in text.replace(",", " ").split():
             bit = Card.parse(word).bit
             if mask & bit:
-                raise InvalidCardError(f"card listed twice: {word!r}")
+                raise InvalidCardError(f"card listed twice: {_quoted(word)}")
             mask |= bit
         return _from_mask(mask)
 
@@ -455,3 +479,124 @@ QUEEN_OF_SPADES: Final = Card(Suit.SPADES, Rank.QUEEN)
 
 HEARTS: Final = _from_mask(Suit.HEARTS.mask)
 """The thirteen hearts."""
+
+
+# --- reading cards the way people type them -----------------------------------
+
+_LONGEST_TYPED: Final = 2000  # far more than any hand typed at a prompt
+_WORDS: Final = {
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+    "jack": "j",
+    "knave": "j",
+    "queen": "q",
+    "king": "k",
+    "ace": "a",
+    "club": "c",
+    "clubs": "c",
+    "diamond": "d",
+    "diamonds": "d",
+    "heart": "h",
+    "hearts": "h",
+    "spade": "s",
+    "spades": "s",
+}
+_RANKS: Final = {r.letter.lower(): r for r in Rank} | {"10": Rank.TEN}
+_SUITS: Final = {name.lower(): suit for name, suit in _SUIT_NAMES.items()}
+_TOKEN: Final = re.compile(r"10|[2-9]|[tjqka]|[cdhs♣♦♥♠♧♢♡♤]")
+
+
+def _tokens(text: str) -> list[str]:
+    """Text as rank and suit tokens: words become letters, ``of`` and punctuation go."""
+    if not isinstance(text, str) or len(text) > _LONGEST_TYPED:
+        raise InvalidCardError(f"not cards as typed: {_quoted(text)}")
+    words = re.split(r"[\s,;/+]+|-", text.strip().lower().replace("\ufe0f", ""))
+    out: list[str] = []
+    for word in words:
+        if not word or word in ("of", "the", "and"):
+            continue
+        word = _WORDS.get(word, word)
+        pieces = _TOKEN.findall(word)
+        if "".join(pieces) != word:
+            raise InvalidCardError(f"not a card: {_quoted(word)}")
+        out.extend(pieces)
+    return out
+
+
+def _cards_from_tokens(tokens: list[str], text: str) -> list[Card]:
+    cards: list[Card] = []
+    i = 0
+    while i < len(tokens):
+        pair = tokens[i : i + 2]
+        if len(pair) < 2:
+            raise InvalidCardError(f"not a card: {_quoted(text.strip())}")
+        first, second = pair
+        if first in _RANKS and second in _SUITS:
+            cards.append(Card(_SUITS[second], _RANKS[first]))
+        elif first in _SUITS and second in _RANKS:
+            cards.append(Card(_SUITS[first], _RANKS[second]))
+        else:
+            raise InvalidCardError(f"not a card: {_quoted(text.strip())}")
+        i += 2
+    return cards
+
+
+def read_rank(text: str) -> Rank:
+    """A rank alone, as people type one: ``q``, ``Q``, ``queen``, ``10``, ``ten``.
+
+    Raises:
+        InvalidCardError: if ``text`` is not exactly one rank.
+
+    >>> read_rank("Queen"), read_rank("10")
+    (<Rank.QUEEN: 12>, <Rank.TEN: 10>)
+    """
+    tokens = _tokens(text)
+    if len(tokens) != 1 or tokens[0] not in _RANKS:
+        raise InvalidCardError(f"not a rank: {_quoted(text)}")
+    return _RANKS[tokens[0]]
+
+
+def read_card(text: str) -> Card:
+    """A card from the ways people type one: ``QS``, ``q♠``, ``♠Q``, ``10h``,
+    ``queen of spades``. (:meth:`Card.parse` is the strict reader of ``QS``.)
+
+    Case, spaces and the word "of" do not matter; the rank may come first or
+    last; ``T`` or ``10`` is the ten.
+
+    Raises:
+        InvalidCardError: if ``text`` is not exactly one card.
+
+    >>> [str(read_card(t)) for t in ("QS", "q♠", "♠ q", "10h", "ten of hearts", "Ace Spades")]
+    ['QS', 'QS', 'QS', 'TH', 'TH', 'AS']
+    >>> read_card("QS KS")
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidCardError: one card, please: 'QS KS'
+    """
+    cards = read_cards(text)
+    if len(cards) != 1:
+        raise InvalidCardError(f"one card, please: {_quoted(text.strip())}")
+    return cards[0]
+
+
+def read_cards(text: str) -> list[Card]:
+    """Several cards, separated by spaces or commas (or not at all: ``QSKSAS``), in order.
+
+    Raises:
+        InvalidCardError: if some part of ``text`` is not a card.
+
+    >>> [str(c) for c in read_cards("QS, k♠ ace of spades 10d")]
+    ['QS', 'KS', 'AS', 'TD']
+    >>> read_cards("QS XX")
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidCardError: not a card: 'xx'
+    """
+    return _cards_from_tokens(_tokens(text), text)

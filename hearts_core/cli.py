@@ -40,7 +40,7 @@ from typing import Any, Final, TextIO
 
 from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard, random_deal
 from hearts_core.bots import BOTS, Bot, make_bot, play_game
-from hearts_core.cards import Card, CardSet, Rank, Suit
+from hearts_core.cards import Card, CardSet, Rank, Suit, read_card, read_cards, read_rank
 from hearts_core.describe import describe_variant
 from hearts_core.engine import new_game, step
 from hearts_core.errors import (
@@ -69,119 +69,13 @@ from hearts_core.rules import MoonOption, PassDirection, Rules
 from hearts_core.state import GameState, Phase
 from hearts_core.variants import variant_info, variant_names
 
-__all__ = ["main", "parse_card", "parse_cards", "Narrator"]
+__all__ = ["main", "Narrator"]
 
 _HUMAN: Final = 0
 _DEFAULT_VARIANT: Final = "standard"
 
 # ---------------------------------------------------------------------------
 # Reading cards the way people type them.
-
-_WORDS: Final = {
-    "two": "2",
-    "three": "3",
-    "four": "4",
-    "five": "5",
-    "six": "6",
-    "seven": "7",
-    "eight": "8",
-    "nine": "9",
-    "ten": "10",
-    "jack": "j",
-    "knave": "j",
-    "queen": "q",
-    "king": "k",
-    "ace": "a",
-    "club": "c",
-    "clubs": "c",
-    "diamond": "d",
-    "diamonds": "d",
-    "heart": "h",
-    "hearts": "h",
-    "spade": "s",
-    "spades": "s",
-}
-_RANKS: Final = {r.letter.lower(): r for r in Rank} | {"10": Rank.TEN}
-_SUITS: Final = {s.letter.lower(): s for s in Suit} | {
-    **{s.symbol: s for s in Suit},
-    "♧": Suit.CLUBS,
-    "♢": Suit.DIAMONDS,
-    "♡": Suit.HEARTS,
-    "♤": Suit.SPADES,
-}
-_TOKEN: Final = re.compile(r"10|[2-9]|[tjqka]|[cdhs♣♦♥♠♧♢♡♤]")
-
-
-def _tokens(text: str) -> list[str]:
-    """Text as rank and suit tokens: words become letters, ``of`` and punctuation go."""
-    words = re.split(r"[\s,;/+]+|-", text.strip().lower().replace("\ufe0f", ""))
-    out: list[str] = []
-    for word in words:
-        if not word or word in ("of", "the", "and"):
-            continue
-        word = _WORDS.get(word, word)
-        pieces = _TOKEN.findall(word)
-        if "".join(pieces) != word:
-            raise InvalidCardError(f"not a card: {word!r}")
-        out.extend(pieces)
-    return out
-
-
-def _cards_from_tokens(tokens: list[str], text: str) -> list[Card]:
-    cards: list[Card] = []
-    i = 0
-    while i < len(tokens):
-        pair = tokens[i : i + 2]
-        if len(pair) < 2:
-            raise InvalidCardError(f"not a card: {text.strip()!r}")
-        first, second = pair
-        if first in _RANKS and second in _SUITS:
-            cards.append(Card(_SUITS[second], _RANKS[first]))
-        elif first in _SUITS and second in _RANKS:
-            cards.append(Card(_SUITS[first], _RANKS[second]))
-        else:
-            raise InvalidCardError(f"not a card: {text.strip()!r}")
-        i += 2
-    return cards
-
-
-def parse_card(text: str) -> Card:
-    """A card from the ways people write one: ``QS``, ``q♠``, ``♠Q``, ``10h``, ``queen of spades``.
-
-    Case, spaces and the word "of" do not matter; the rank may come first or
-    last; ``T`` or ``10`` is the ten.
-
-    Raises:
-        InvalidCardError: if ``text`` is not exactly one card.
-
-    >>> [str(parse_card(t)) for t in ("QS", "q♠", "♠ q", "10h", "ten of hearts", "Ace Spades")]
-    ['QS', 'QS', 'QS', 'TH', 'TH', 'AS']
-    >>> parse_card("QS KS")
-    Traceback (most recent call last):
-    ...
-    hearts_core.errors.InvalidCardError: one card, please: 'QS KS'
-    """
-    cards = parse_cards(text)
-    if len(cards) != 1:
-        raise InvalidCardError(f"one card, please: {text.strip()!r}")
-    return cards[0]
-
-
-def parse_cards(text: str) -> list[Card]:
-    """Several cards, separated by spaces or commas (or not at all: ``QSKSAS``), in order.
-
-    Raises:
-        InvalidCardError: if some part of ``text`` is not a card.
-
-    >>> [str(c) for c in parse_cards("QS, k♠ ace of spades 10d")]
-    ['QS', 'KS', 'AS', 'TD']
-    >>> parse_cards("QS XX")
-    Traceback (most recent call last):
-    ...
-    hearts_core.errors.InvalidCardError: not a card: 'xx'
-    """
-    return _cards_from_tokens(_tokens(text), text)
-
 
 # ---------------------------------------------------------------------------
 # Output: plain text, or rich when it is installed and wanted.
@@ -935,7 +829,7 @@ class _Table:
         while True:
             text = self.ask(f"Pass {count} cards to {self.names[receiver]} ({where}): ")
             try:
-                cards = parse_cards(text)
+                cards = read_cards(text)
             except InvalidCardError as error:
                 self.screen.say(f"{error}. Type 'help' for how to write cards.", style="red")
                 continue
@@ -967,20 +861,21 @@ class _Table:
             self.screen.say(problem, style="red")
 
     def read_card(self, text: str, legal: list[Card]) -> Card | None:
-        tokens: list[str] = []
+        rank: Rank | None = None
         with contextlib.suppress(InvalidCardError):
-            tokens = _tokens(text)
-        if len(tokens) == 1 and tokens[0] in _RANKS:
+            rank = read_rank(text)
+        if rank is not None:
             # A rank alone: fine when one legal card has it.
-            rank = _RANKS[tokens[0]]
             matches = [c for c in legal if c.rank is rank]
             if len(matches) == 1:
                 return matches[0]
-            which = "no legal card" if not matches else "several legal cards"
-            self.screen.say(f"{which} of that rank; name the suit too.", style="red")
+            if matches:
+                self.screen.say("Several legal cards have that rank; name the suit too.", "red")
+            else:
+                self.screen.say("No legal card has that rank.", style="red")
             return None
         try:
-            return parse_card(text)
+            return read_card(text)
         except InvalidCardError as error:
             self.screen.say(f"{error}. Type 'help' for how to write cards.", style="red")
             return None

@@ -28,7 +28,9 @@ from hearts_core import (
     variant_names,
 )
 from hearts_core.bots import RuleBot
-from hearts_core.cli import _Screen, _Table, main, parse_card, parse_cards
+from hearts_core.cards import read_card as parse_card
+from hearts_core.cards import read_cards as parse_cards
+from hearts_core.cli import _Screen, _Table, main
 from hearts_core.errors import InvalidCardError
 from hearts_core.io.records import record_from_json
 
@@ -436,7 +438,7 @@ def test_play_explains_a_refused_card_with_the_rule() -> None:
     ) in text
     assert "Not allowed: seat 0 does not hold AD (CARD_NOT_IN_HAND: " in text
     assert "not a card: 'banana'." in text
-    assert "no legal card of that rank; name the suit too." in text
+    assert "No legal card has that rank." in text
     # A rank alone names the one legal card of that rank: K is K♣.
     assert "Your card: K\nWest plays" in text
     assert "Game over." in text
