@@ -18,7 +18,7 @@ from typing import Final, TypeAlias, overload
 import attrs
 
 from hearts_core.cards import Card, CardSet, _from_mask
-from hearts_core.errors import InvalidActionError, InvalidCardError
+from hearts_core.errors import InvalidActionError, InvalidCardError, InvalidRulesError
 from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.immutable import stay_frozen
 from hearts_core.options import MoonOption
@@ -409,6 +409,10 @@ def random_deal(rules: Rules, rng: _random.Random) -> Deal:
     >>> [len(h) for h in random_deal(Rules(), random.Random(7)).hands]
     [13, 13, 13, 13]
     """
+    if type(rules) is not Rules:
+        raise InvalidRulesError("rules", f"random_deal needs Rules, not {shown(rules)}")
+    if not isinstance(rng, _random.Random):
+        raise InvalidRulesError("rng", f"random_deal needs a random.Random, not {shown(rng)}")
     tables = rules.tables()
     deck = tables.deck
     keep, fixed, reads, layout = _shuffle_tables(deck, tables.players)

@@ -326,6 +326,8 @@ class CardSet:
             raise AttributeError("CardSet is immutable: it is built once")
         if isinstance(cards, CardSet):
             mask = cards.mask
+        elif not isinstance(cards, Iterable) or isinstance(cards, str):
+            raise InvalidCardError(f"not a collection of cards: {_quoted(cards)}")
         else:
             mask = 0
             for card in cards:
