@@ -220,7 +220,7 @@ def test_a_huge_total_is_refused_by_every_loader() -> None:
         (lambda s: view_to_json(observe(s, 0)), view_from_json),
     ):
         text = to_json(state).replace('"totals":[0,', '"totals":[' + "9" * 5000 + ",")
-        with pytest.raises(RecordError, match="integer|totals"):
+        with pytest.raises(RecordError, match=r"integer|totals"):
             from_json(text)
     record = json.loads(record_to_json(GameRecord(Rules())))
     record["totals"] = [0, 0, 0, -(10**30)]
