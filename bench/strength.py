@@ -34,8 +34,8 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from hearts_core import MoonShot, Phase, Rules, new_game, observe, random_deal, step
-from hearts_core.bots import Bot, MonteCarloBot, RandomBot, RuleBot
+from hearts_core import MoonShot, Phase, Rules, new_game
+from hearts_core.bots import Bot, make_bot, transitions
 
 PAIRINGS = ("random/random", "rule/random", "random/rule", "rule/rule", "mc/random", "mc/rule")
 """Tested bot / opponent bot, in the order of the table."""
@@ -48,14 +48,8 @@ NAMES = {
 
 
 def make(name: str, samples: int) -> Bot:
-    """A fresh bot by its short name."""
-    if name == "random":
-        return RandomBot()
-    if name == "rule":
-        return RuleBot()
-    if name == "mc":
-        return MonteCarloBot(samples=samples)
-    raise ValueError(f"unknown bot {name!r}")
+    """A fresh bot by its short name, from the registry (``mc`` with ``samples`` samples)."""
+    return make_bot(f"mc:samples={samples}" if name == "mc" else name)
 
 
 def play_hands(
@@ -74,18 +68,14 @@ def play_hands(
         rng = random.Random(seed + hand)
         seat = hand % players
         bots = [me if s == seat else them for s in range(players)]
+        # The game loop from hand `hand`, left when the hand is over: nothing more is dealt.
+        # The engine refuses an illegal action (IllegalActionError), so none slips through.
         state = new_game(rules, hand_number=hand)
-        state, _ = step(state, random_deal(rules, rng))
-        while state.phase not in (Phase.DEAL, Phase.GAME_OVER):
-            mover = state.to_act[0]
-            view = observe(state, mover)
-            action = bots[mover].choose(view, rng)
-            if action not in view.legal_actions:
-                raise AssertionError(f"{bots[mover]!r} chose an illegal action: {action}")
-            state, events = step(state, action)
-            moons += sum(
-                1 for e in events if isinstance(e, MoonShot) and e.seat == seat
-            )
+        for move in transitions(bots, rules, rng, state):
+            state = move.after
+            moons += sum(1 for e in move.events if isinstance(e, MoonShot) and e.seat == seat)
+            if state.phase in (Phase.DEAL, Phase.GAME_OVER):
+                break
         scores = state.totals
         others = (sum(scores) - scores[seat]) / (players - 1)
         results.append((scores[seat], others))

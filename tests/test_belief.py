@@ -40,9 +40,9 @@ from hearts_core import (
     variant,
     variant_names,
 )
-from hearts_core import bots as bots_module
 from hearts_core.belief import Belief
 from hearts_core.bots import MonteCarloBot
+from hearts_core.bots import monte_carlo as bots_module
 from hearts_core.state import seat_of
 
 

@@ -27,6 +27,7 @@ from hearts_core import (
     PlayerView,
     Rules,
     Suit,
+    UnknownNameError,
     apply,
     new_game,
     observe,
@@ -335,9 +336,12 @@ def test_make_bot_knows_every_listed_bot() -> None:
     assert make_bot("mc:7").samples == 7  # type: ignore[attr-defined]
     assert set(BOTS) == {"random", "rule", "mc"}
     assert SimpleBot is RuleBot
-    for bad in ("mc:0", "mc:x", "rule:3", "", "alphago"):
+    for bad in ("mc:0", "mc:x", "rule:3", ""):
         with pytest.raises(BotError):
             make_bot(bad)
+    # An unknown name is an UnknownNameError (the spec syntax is tested in test_bots_registry).
+    with pytest.raises(UnknownNameError, match="unknown bot 'alphago'"):
+        make_bot("alphago")
 
 
 def test_bots_refuse_a_view_with_nothing_to_do() -> None:

@@ -139,7 +139,8 @@ def test_variants_load_from_an_installed_wheel(tmp_path: Path) -> None:
         if n.startswith("hearts_core/_variants/")
     )
     assert shipped == VARIANT_FILES
-    assert {"hearts_core/py.typed", "hearts_core/bots.py", "hearts_core/__main__.py"} <= names
+    expected = {"hearts_core/py.typed", "hearts_core/bots/__init__.py", "hearts_core/__main__.py"}
+    assert expected <= names
     assert not any(n.startswith(("tests/", "bench/", "variants/")) for n in names)
 
     venv = tmp_path / "venv"

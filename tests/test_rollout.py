@@ -27,8 +27,8 @@ from hearts_core import (
     variant,
     variant_names,
 )
-from hearts_core import bots as bots_module
 from hearts_core.bots import MonteCarloBot
+from hearts_core.bots import monte_carlo as bots_module
 from hearts_core.observation import observe
 
 

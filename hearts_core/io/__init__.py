@@ -4,17 +4,17 @@ Everything that crosses the library's edge as text lives here. Each format
 has a writer that gives canonical output (the same value, the same bytes) and
 a loader that trusts nothing: it refuses anything malformed, impossible or
 too large with a :class:`~hearts_core.RecordError` listing every problem with
-its path, in time linear in the input (see :mod:`hearts_core.io.limits`).
+its path, in time linear in the input (see ``hearts_core.io.limits``).
 
-* :mod:`~hearts_core.io.records`: a whole game as its actions (``hearts-record``).
-* :mod:`~hearts_core.io.states`: one full game state (``hearts-state``).
-* :mod:`~hearts_core.io.views`: what one seat may see (``hearts-view``).
-* :mod:`~hearts_core.io.notation`: one hand as text for terminals and bug reports.
-* :mod:`~hearts_core.io.schemas`: the JSON Schemas of the formats.
-* underneath: :mod:`~hearts_core.io.jsontext` (strict JSON text),
-  :mod:`~hearts_core.io.reader` (typed reading with paths),
-  :mod:`~hearts_core.io.values` (cards, rules, actions as data),
-  :mod:`~hearts_core.io.checks` and :mod:`~hearts_core.io.position` (the checks the
+* ``hearts_core.io.records``: a whole game as its actions (``hearts-record``).
+* ``hearts_core.io.states``: one full game state (``hearts-state``).
+* ``hearts_core.io.views``: what one seat may see (``hearts-view``).
+* ``hearts_core.io.notation``: one hand as text for terminals and bug reports.
+* ``hearts_core.io.schemas``: the JSON Schemas of the formats.
+* underneath: ``hearts_core.io.jsontext`` (strict JSON text),
+  ``hearts_core.io.reader`` (typed reading with paths),
+  ``hearts_core.io.values`` (cards, rules, actions as data),
+  ``hearts_core.io.checks`` and ``hearts_core.io.position`` (the checks the
   loaders share, the position validator among them).
 
 >>> from hearts_core import new_game

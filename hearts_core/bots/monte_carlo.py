@@ -1,0 +1,189 @@
+"""The Monte-Carlo bot: deal the hidden cards at random many times, play each deal out, and
+keep the card that did best on average (determinization)."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Literal, cast
+
+from hearts_core.actions import Action, ChooseMoon, PlayCard
+from hearts_core.belief import Belief
+from hearts_core.bots.heuristics import common_play
+from hearts_core.bots.knowledge import equivalent_plays, unseen_cards
+from hearts_core.bots.protocol import no_action_error
+from hearts_core.bots.rule_bot import RuleBot, rule_play
+from hearts_core.engine import apply, rollout
+from hearts_core.errors import BotError
+from hearts_core.legality import legal_actions
+from hearts_core.observation import PlayerView
+from hearts_core.options import MoonOption
+from hearts_core.state import GameState, Phase
+
+__all__ = ["MonteCarloBot", "RolloutPolicy"]
+
+RolloutPolicy = Literal["rule", "random"]
+"""How :class:`MonteCarloBot` plays each sampled deal out: ``rule`` (a fast rule of thumb for
+every seat) or ``random`` (uniform legal cards)."""
+
+
+class MonteCarloBot:
+    """Plays the card that does best over random deals of the hidden cards (determinization).
+
+    For each decision in play it deals the cards it cannot see at random,
+    ``samples`` times, in ways consistent with its view only: every other seat
+    gets as many cards as it holds; a seat that showed a void gets none of
+    that suit; the cards this seat passed go to the seat it passed them to,
+    until played. On each deal it tries every legal card and plays the rest
+    of the hand out with the engine (each seat following a fast rule of thumb,
+    or at random), and keeps the card whose hand score, relative to the mean
+    of the other seats, averaged best. Passing and the moon choice are
+    :class:`~hearts_core.bots.RuleBot`'s.
+
+    Args:
+        samples: Deals to try per decision (at least 1).
+        seconds: An optional time budget per decision: sampling stops when it
+            is spent, after at least one deal (the play then depends on the
+            machine's speed, so a seed no longer fixes the game).
+        rollout: ``"rule"`` or ``"random"`` play-outs.
+
+    Raises:
+        BotError: for a bad setting.
+
+    >>> from hearts_core import Rules, apply, new_game, observe, random_deal
+    >>> from hearts_core.bots import RuleBot
+    >>> bot = MonteCarloBot(samples=8)
+    >>> rng = random.Random(4)
+    >>> rules = Rules(pass_cycle=["hold"])
+    >>> state = apply(new_game(rules), random_deal(rules, rng))
+    >>> state = apply(state, RuleBot().choose(observe(state, state.to_act[0]), rng))
+    >>> seat = state.to_act[0]
+    >>> bot.choose(observe(state, seat), rng) in observe(state, seat).legal_actions
+    True
+    """
+
+    def __init__(
+        self, samples: int = 24, seconds: float | None = None, rollout: RolloutPolicy = "rule"
+    ) -> None:
+        if type(samples) is not int or samples < 1:
+            raise BotError(f"samples must be at least 1, not {samples!r}")
+        if seconds is not None and (
+            not isinstance(seconds, int | float) or not 0 < seconds < float("inf")
+        ):
+            raise BotError(f"seconds must be a positive number, not {seconds!r}")
+        if rollout not in ("rule", "random"):
+            raise BotError(f"rollout must be 'rule' or 'random', not {rollout!r}")
+        self.samples = samples
+        self.seconds = seconds
+        self.rollout: RolloutPolicy = rollout
+        self._rules = RuleBot()
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """The legal card with the best average outcome over the sampled deals.
+
+        Raises:
+            BotError: if ``view`` offers no action.
+
+        >>> from hearts_core import Deal, apply, new_game, observe
+        >>> state = apply(new_game(), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+        ...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]))
+        >>> print(MonteCarloBot().choose(observe(state, 3), random.Random(0)))
+        3 passes QS KS AS
+        """
+        actions = view.legal_actions
+        if not actions:
+            raise no_action_error(view)
+        if view.phase is not Phase.PLAY:
+            return self._rules.choose(view, rng)
+        plays = [a for a in actions if isinstance(a, PlayCard)]
+        if len(plays) == 1:
+            return plays[0]
+        totals = self.evaluate(view, rng)
+        best = min(totals.values())
+        good = [p for p in plays if totals[p] <= best + 1e-9]
+        if len(good) == 1:
+            return good[0]
+        # Equal outcomes (touching cards, say): let the rules of thumb break the tie.
+        return rule_play(view, good)
+
+    def evaluate(self, view: PlayerView, rng: random.Random) -> dict[PlayCard, float]:
+        """Each legal card's mean outcome over the sampled deals (lower is better).
+
+        The outcome of a play-out is this seat's score for the hand less the
+        mean score of the other seats. Cards that cannot play differently (the
+        same points, and no unseen card ranked between them, as 5♣ and 6♣ when
+        the others hold neither) are played out once and share the result.
+
+        Raises:
+            BotError: if ``view`` is not a turn to play a card.
+
+        >>> from hearts_core import Rules, apply, new_game, observe, random_deal
+        >>> from hearts_core.bots import RuleBot
+        >>> rng = random.Random(1)
+        >>> rules = Rules(pass_cycle=["hold"])
+        >>> state = apply(new_game(rules), random_deal(rules, rng))
+        >>> state = apply(state, RuleBot().choose(observe(state, state.to_act[0]), rng))
+        >>> seat = state.to_act[0]
+        >>> scores = MonteCarloBot(samples=4).evaluate(observe(state, seat), rng)
+        >>> [str(play) for play in scores] == [str(a) for a in observe(state, seat).legal_actions]
+        True
+        """
+        if view.phase is not Phase.PLAY or not view.is_my_turn:
+            raise BotError(f"seat {view.seat} has no card to play now")
+        plays = [a for a in view.legal_actions if isinstance(a, PlayCard)]
+        belief = Belief(view)
+        groups = equivalent_plays(plays, unseen_cards(view).mask, view.rules.tables().points)
+        sums = dict.fromkeys((group[0] for group in groups), 0.0)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while done < self.samples:
+            state = belief.sample(rng)
+            seed = rng.getrandbits(64)
+            for play in sums:
+                end = self._play_out(apply(state, play), random.Random(seed))
+                sums[play] += _outcome(end.totals, view.totals, view.seat)
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        means = {play: sums[group[0]] / done for group in groups for play in group}
+        return {play: means[play] for play in plays}
+
+    def _play_out(self, state: GameState, rng: random.Random) -> GameState:
+        if self.rollout == "random":
+            return rollout(state, rng)
+        while state.phase is Phase.PLAY:
+            plays = cast("Sequence[PlayCard]", legal_actions(state))
+            play = plays[0] if len(plays) == 1 else _quick_play(state, plays)
+            state = apply(state, play)
+        if state.phase is Phase.MOON:
+            shooter = state.to_act[0]
+            state = apply(state, ChooseMoon(shooter, MoonOption.ADD_TO_OTHERS))
+        return state
+
+    def __repr__(self) -> str:
+        budget = "" if self.seconds is None else f", seconds={self.seconds}"
+        return f"MonteCarloBot(samples={self.samples}{budget}, rollout={self.rollout!r})"
+
+
+def _quick_play(state: GameState, plays: Sequence[PlayCard]) -> PlayCard:
+    """The rules of thumb for a play-out, read from the state's masks: the mover's hand, the
+    trick, and the cards it has not seen (those in the other hands)."""
+    tables = state.context.tables
+    masks = state.hand_masks
+    hand = masks[plays[0].seat]
+    others = 0
+    for mask in masks:
+        others |= mask
+    return common_play(
+        plays, state.current_trick, hand, others & ~hand, tables.points, tables.players
+    )
+
+
+def _outcome(after: tuple[int, ...], before: tuple[int, ...], seat: int) -> float:
+    """This seat's score for the hand less the mean of the others', from the totals before and
+    after it (a moon scores the same difference however it is scored)."""
+    gained = [end - start for end, start in zip(after, before, strict=True)]
+    others = (sum(gained) - gained[seat]) / (len(gained) - 1)
+    return gained[seat] - others

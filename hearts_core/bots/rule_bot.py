@@ -1,0 +1,232 @@
+"""The rule-based bot: passes, plays and scores its moons by rules of thumb."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
+from hearts_core.bots.heuristics import common_play, winning_rank
+from hearts_core.bots.knowledge import moon_threat, taken_masks, unseen_cards
+from hearts_core.bots.protocol import no_action_error
+from hearts_core.cards import QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
+from hearts_core.observation import PlayerView
+from hearts_core.options import MoonOption
+from hearts_core.scoring import game_is_over, moon_scores, totals_after
+from hearts_core.state import Phase
+
+__all__ = ["RuleBot", "SimpleBot", "rule_play"]
+
+_QUEEN: Final = QUEEN_OF_SPADES
+_SPADES: Final = Suit.SPADES.mask
+
+
+class RuleBot:
+    """Passes and plays by rules of thumb, far better than :class:`~hearts_core.bots.RandomBot`.
+
+    * Passing: the queen, ace and king of spades when short of low spades to
+      protect them; the high hearts (any high scoring card); every card of a
+      short side suit when that leaves it void; then its highest cards.
+    * Leading: the card least likely to win a trick, judged from the cards
+      still unseen; spades to force out the queen when it does not hold her.
+    * Following suit: ducks with its highest card under the winning card;
+      last to play to a trick without points, wins it with its highest card;
+      if every card wins, plays its lowest (its highest when last), never
+      the queen of spades if anything else will do.
+    * Void in the suit led: throws the queen of spades, then the other point
+      cards, high spades and high cards; keeps a card worth negative points.
+    * Moon: when another seat has taken all the points so far, and many, it
+      takes a point trick itself and feeds that seat no points. As a shooter
+      who may choose, it picks the option that wins or keeps the game alive.
+
+    It uses ``rng`` only when the view offers nothing it recognises.
+
+    >>> from hearts_core import Deal, apply, new_game, observe
+    >>> state = apply(new_game(), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QS KS AS",
+    ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    ...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QC KC AC"]))
+    >>> print(RuleBot().choose(observe(state, 0), random.Random(0)))
+    0 passes QS KS AS
+    >>> print(RuleBot().choose(observe(state, 2), random.Random(0)))
+    2 passes QH KH AH
+    """
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """The bot's pick among ``view.legal_actions``.
+
+        Raises:
+            BotError: if ``view`` offers no action.
+
+        >>> from hearts_core import Deal, apply, new_game, observe
+        >>> state = apply(new_game(), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+        ...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]))
+        >>> print(RuleBot().choose(observe(state, 3), random.Random(0)))
+        3 passes QS KS AS
+        """
+        actions = view.legal_actions
+        if not actions:
+            raise no_action_error(view)
+        if view.phase is Phase.PASS:
+            action: Action = PassCards(view.seat, _pass_cards(view))
+            return action if action in actions else rng.choice(actions)
+        if view.phase is Phase.MOON:
+            return _moon_action(view)
+        plays = [a for a in actions if isinstance(a, PlayCard)]
+        if not plays:  # pragma: no cover - no other phase offers actions
+            return rng.choice(actions)
+        return rule_play(view, plays)
+
+    def __repr__(self) -> str:
+        return "RuleBot()"
+
+
+SimpleBot = RuleBot
+"""The former name of :class:`RuleBot`, kept so existing code still runs."""
+
+
+def rule_play(view: PlayerView, plays: Sequence[PlayCard]) -> PlayCard:
+    """:class:`RuleBot`'s card among ``plays``: the moon defence, then the common rules of thumb.
+
+    When another seat looks set to shoot the moon (see
+    :func:`~hearts_core.bots.knowledge.moon_threat`), it leads a point card
+    nobody can beat, wins a trick with points in it, or feeds that seat
+    nothing; otherwise it plays by
+    :func:`~hearts_core.bots.heuristics.common_play`. ``plays`` may be any
+    non-empty subset of the legal plays (the Monte-Carlo bot breaks its ties
+    with it).
+
+    >>> from hearts_core import Deal, PlayCard, Rules, apply, new_game, observe
+    >>> rules = Rules(pass_cycle=["hold"])
+    >>> state = apply(new_game(rules), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    ...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]))
+    >>> view = observe(state, 0)
+    >>> print(rule_play(view, [a for a in view.legal_actions if isinstance(a, PlayCard)]))
+    0 plays 2C
+    """
+    if len(plays) == 1:
+        return plays[0]
+    rules = view.rules
+    points = rules.tables().points
+    unseen = unseen_cards(view).mask
+    threat = moon_threat(view)
+    if threat is not None:
+        trick = view.current_trick
+        if not trick:
+            # Lead a point card nobody can beat: one point taken stops the moon.
+            sure = [
+                p
+                for p in plays
+                if points[p.card.index] > 0
+                and unseen & p.card.suit_mask
+                and not unseen & p.card.suit_mask & ~((p.card.bit << 1) - 1)
+            ]
+            if sure:
+                return min(sure, key=lambda p: points[p.card.index])
+        elif plays[0].card.suit is trick[0].suit:
+            high = winning_rank(trick)
+            above = [p for p in plays if p.card.rank > high]
+            if above and sum(points[c.index] for c in trick) > 0:
+                # Take a point from the would-be shooter: win this trick.
+                return max(above, key=lambda p: p.card.rank)
+        elif view.trick_winner == threat:
+            # Feed the would-be shooter nothing.
+            clean = [p for p in plays if points[p.card.index] <= 0]
+            if clean:
+                return max(clean, key=lambda p: (points[p.card.index] == 0, p.card.rank))
+    return common_play(plays, view.current_trick, view.hand.mask, unseen, points, rules.players)
+
+
+def _pass_cards(view: PlayerView) -> CardSet:
+    """The cards :class:`RuleBot` passes: its most dangerous ones.
+
+    In order: the queen, ace and king of spades when too few low spades
+    protect them; the high point cards of other suits (the top hearts);
+    then every card of a short side suit if that empties it; then the
+    highest cards left. A card worth negative points is kept.
+    """
+    rules = view.rules
+    hand = view.hand
+    count = rules.pass_count
+    points = rules.card_points
+    chosen: list[Card] = []
+
+    def take(cards: Sequence[Card]) -> None:
+        for card in cards:
+            if card not in chosen and len(chosen) < count:
+                chosen.append(card)
+
+    low_spades = [c for c in hand.of_suit(Suit.SPADES) if c.rank < Rank.QUEEN]
+    protected = len(low_spades) >= (3 if rules.hand_size >= 10 else 2)
+    queen_scores = points(_QUEEN) > 0
+    if not protected:
+        high = [Card(Suit.SPADES, r) for r in (Rank.QUEEN, Rank.ACE, Rank.KING)]
+        take([c for c in high if c in hand and (queen_scores or points(c) > 0)])
+    # Point cards outside spades, highest first: the top hearts, J♣ in Hartenjagen.
+    scoring = [c for c in hand if points(c) > 0 and c.suit is not Suit.SPADES]
+    take(sorted((c for c in scoring if c.rank >= Rank.JACK), key=lambda c: -c.rank))
+    # Empty a short side suit, if the slots left are enough.
+    room = count - len(chosen)
+    sides: list[list[Card]] = []
+    for suit in (Suit.CLUBS, Suit.DIAMONDS):
+        cards = [c for c in hand.of_suit(suit) if c not in chosen]
+        if cards and len(cards) <= room and all(points(c) >= 0 for c in cards):
+            sides.append(cards)
+    if sides:
+        take(min(sides, key=lambda group: (len(group), -max(c.rank for c in group))))
+
+    def danger(card: Card) -> tuple[int, int, int]:
+        value = points(card)
+        if value < 0:
+            return (-1, 0, 0)
+        return (1 if value > 0 else 0, card.rank, card.suit is Suit.HEARTS)
+
+    rest = sorted(
+        (c for c in hand if c not in chosen and not (protected and c.bit & _SPADES)),
+        key=danger,
+        reverse=True,
+    )
+    take(rest)
+    take(sorted(hand, key=danger, reverse=True))  # a long spade suit, if still short of cards
+    return CardSet(chosen)
+
+
+def _choose_moon_option(view: PlayerView) -> MoonOption:
+    """The better way for the shooter to score its moon, from the totals each gives.
+
+    Winning the game now comes first, then keeping the game going rather than
+    losing it; then the larger lead over the best other seat. When both leave
+    the game open, adding to the others is preferred by a seat in the lead
+    (the end comes sooner) and subtracting by a seat behind.
+    """
+    rules = view.rules
+    seat = view.seat
+    taken = taken_masks(view)
+    best: tuple[tuple[int, int, int], MoonOption] | None = None
+    for option in MoonOption:
+        scores = moon_scores(rules, taken, seat, option, rules.moon_amount)
+        totals = totals_after(rules, view.totals, scores)
+        others = [t for s, t in enumerate(totals) if s != seat]
+        low = min(others)
+        mine = totals[seat]
+        if game_is_over(rules, totals):
+            outcome = 3 if mine < low else (2 if mine == low else 0)
+        else:
+            outcome = 1
+        leading = mine <= low
+        prefer = int(leading == (option is MoonOption.ADD_TO_OTHERS))
+        value = (outcome, low - mine, prefer)
+        if best is None or value > best[0]:
+            best = (value, option)
+    assert best is not None
+    return best[1]
+
+
+def _moon_action(view: PlayerView) -> Action:
+    wanted = _choose_moon_option(view)
+    for action in view.legal_actions:
+        if isinstance(action, ChooseMoon) and action.option is wanted:
+            return action
+    return view.legal_actions[0]  # pragma: no cover - both options are always offered
