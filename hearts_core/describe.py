@@ -209,7 +209,7 @@ def _tricks(rules: Rules) -> list[str]:
         )
         sentences.append(
             f"The player holding {which} leads it to the first trick "
-            f"{_rule(Rule.FIRST_LEAD_TWO_OF_CLUBS)}."
+            f"{_rule(Rule.FIRST_LEAD_LOWEST_CLUB)}."
         )
     elif lowest is not None:
         sentences.append(

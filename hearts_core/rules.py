@@ -172,7 +172,7 @@ class Rules:
         default=FirstLead.LOWEST_CLUB,
         converter=to_first_lead,
     )
-    """Who leads the first trick and with what (rule ``FIRST_LEAD_TWO_OF_CLUBS``)."""
+    """Who leads the first trick and with what (rule ``FIRST_LEAD_LOWEST_CLUB``)."""
 
     points_on_first_trick: bool = attrs.field(default=False, converter=to_points_on_first_trick)
     """Whether point cards may be played to the first trick. When false (rule

@@ -60,7 +60,7 @@ def test_default_identifiers() -> None:
     book = describe(Rules())
     assert identifiers(book) == {
         "WRONG_PASS_COUNT",
-        "FIRST_LEAD_TWO_OF_CLUBS",
+        "FIRST_LEAD_LOWEST_CLUB",
         "MUST_FOLLOW_SUIT",
         "NO_POINTS_ON_FIRST_TRICK",
         "HEARTS_NOT_BROKEN",
@@ -71,8 +71,8 @@ def test_default_identifiers() -> None:
     ("changes", "present", "absent"),
     [
         ({"queen_waits_for_hearts": True}, "QUEEN_NOT_BEFORE_HEARTS", None),
-        ({"first_lead": "any-club"}, "FIRST_LEAD_CLUB", "FIRST_LEAD_TWO_OF_CLUBS"),
-        ({"first_lead": "left-of-dealer"}, None, "FIRST_LEAD_TWO_OF_CLUBS"),
+        ({"first_lead": "any-club"}, "FIRST_LEAD_CLUB", "FIRST_LEAD_LOWEST_CLUB"),
+        ({"first_lead": "left-of-dealer"}, None, "FIRST_LEAD_LOWEST_CLUB"),
         ({"points_on_first_trick": True}, None, "NO_POINTS_ON_FIRST_TRICK"),
         ({"must_break_hearts": False}, None, "HEARTS_NOT_BROKEN"),
         ({"pass_cycle": ["hold"]}, None, "WRONG_PASS_COUNT"),
@@ -156,11 +156,11 @@ SENTENCES: list[tuple[dict[str, Any], str]] = [
         "previous player in turn); third hand no passing; then the cycle of three starts again.",
     ),
     ({"players": 6}, "third hand across the table (the player three seats away)"),
-    ({}, "The player holding the 2♣ leads it to the first trick (`FIRST_LEAD_TWO_OF_CLUBS`)."),
+    ({}, "The player holding the 2♣ leads it to the first trick (`FIRST_LEAD_LOWEST_CLUB`)."),
     (
         {"players": 5},
         "The player holding the 3♣, the lowest club in this pack, leads it to the first trick "
-        "(`FIRST_LEAD_TWO_OF_CLUBS`).",
+        "(`FIRST_LEAD_LOWEST_CLUB`).",
     ),
     (
         {"lowest_rank": 7},

@@ -222,7 +222,7 @@ def restrictions(state: GameState) -> list[tuple[Rule, CardSet]]:
             narrow(Rule.NO_POINTS_ON_FIRST_TRICK, hand - facts.positive)
     elif first and rules.first_lead is FirstLead.LOWEST_CLUB:
         lowest = CardSet([facts.lowest_club]) if facts.lowest_club else CardSet()
-        narrow(Rule.FIRST_LEAD_TWO_OF_CLUBS, hand & lowest)
+        narrow(Rule.FIRST_LEAD_LOWEST_CLUB, hand & lowest)
     elif first and rules.first_lead is FirstLead.ANY_CLUB:
         narrow(Rule.FIRST_LEAD_CLUB, hand.of_suit(Suit.CLUBS))
     else:
