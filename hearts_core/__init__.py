@@ -59,6 +59,7 @@ from hearts_core.records import (
 )
 from hearts_core.rules import (
     FirstLead,
+    GameEnd,
     HeartPoints,
     MoonOption,
     MoonRequires,
@@ -86,6 +87,7 @@ __all__ = [
     "HEARTS",
     "QUEEN_OF_SPADES",
     "FirstLead",
+    "GameEnd",
     "HeartPoints",
     "MoonRequires",
     "SunScoring",

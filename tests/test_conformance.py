@@ -77,7 +77,14 @@ RULE_FIELDS: Final = (
     "exact_target_halves",
     "tie",
 )
-OPTIONAL_RULE_FIELDS: Final = ("moon_points",)
+# Fields added to format version 1 after it was published: a case may leave them out, and
+# then they take the standard value (false, and "target" for game_end).
+OPTIONAL_RULE_FIELDS: Final = (
+    "moon_points",
+    "only_discards_break_hearts",
+    "game_end",
+    "full_polish",
+)
 
 PHASES: Final = frozenset(phase.value for phase in Phase)
 RULE_IDS: Final = frozenset(rule.value for rule in Rule)
