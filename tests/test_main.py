@@ -117,7 +117,7 @@ def test_rules_prints_the_rulebook() -> None:
     assert out == describe_variant(variant_info("classic"))
     status, out = _main("rules", "--style", "plain")
     assert out == describe_variant(variant_info("standard"))
-    status, out = _main("rules", "001", "--style", "rich")
+    status, out = _main("rules", "classic", "--style", "rich")
     assert status == 0 and "classic" in out and "# classic" not in out  # rendered, not raw
 
 
@@ -210,7 +210,7 @@ def test_watch_plays_other_tables(name: str, points: int) -> None:
 
 def test_watch_same_seed_same_game() -> None:
     first = _main("watch", "--seed", "11", "--variant", "classic", "--style", "plain")[1]
-    alias = _main("watch", "--seed", "11", "--variant", "001", "--style", "plain")[1]
+    alias = _main("watch", "--seed", "11", "--variant", "CLASSIC", "--style", "plain")[1]
     other = _main("watch", "--seed", "12", "--variant", "classic", "--style", "plain")[1]
     assert first.splitlines()[1:] == alias.splitlines()[1:]
     assert other.splitlines()[1:] != first.splitlines()[1:]
