@@ -379,3 +379,68 @@ def test_rules_are_frozen_and_hashable() -> None:
     assert hash(rules) == hash(Rules())
     assert rules.evolve(target_score=50) == Rules(target_score=50)
     assert rules == Rules()  # evolve made a copy
+
+
+# --- every problem in a file, each with its key ------------------------------------
+
+
+def test_every_problem_in_a_file_is_reported_with_its_key(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "name = 5\n"
+        'aliases = "ours"\n'
+        "sources = [1]\n"
+        'pass_count = "three"\n'
+        "jokers = 2\n"
+        'moon = "sometimes"\n',
+    )
+    error = refused(path)
+    assert [key for key, _ in error.problems] == [
+        "name",
+        "aliases",
+        "sources",
+        "pass_count",
+        "jokers",
+        "moon",
+    ]
+    assert error.problems[0] == ("name", "must be a string, not 5")
+    assert error.problems[1] == ("aliases", "must be a list of strings, not 'ours'")
+    assert (error.field, error.reason) == error.problems[0]
+    assert str(error).startswith(f"{path}: 6 problems:\n  name: must be a string, not 5\n")
+
+
+def test_metadata_and_consistency_problems_together(tmp_path: Path) -> None:
+    # The metadata problem and the rules' cross-field check are both reported.
+    path = write(tmp_path, 'description = 3\nplayers = 3\npass_cycle = ["across"]\n')
+    error = refused(path)
+    assert [key for key, _ in error.problems] == ["name", "description", "pass_cycle"]
+    assert error.problems[0] == ("name", "is required")
+
+
+def test_a_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.toml"
+    path.write_bytes('name = "café"\n'.encode("latin-1"))
+    error = refused(path)
+    assert error.field == "(file)"
+    assert "not UTF-8" in error.reason and "0xe9" in error.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "name = 1979-05-27\n",  # a date
+        "name = 1.5\n",
+        'name = ["house"]\n',
+        "[name]\nfirst = 1\n",  # a table
+    ],
+)
+def test_a_wrong_typed_name_is_refused_not_a_type_error(tmp_path: Path, text: str) -> None:
+    error = refused(write(tmp_path, text))
+    assert error.field == "name"
+    assert error.reason.startswith("must be a string, not ")
+
+
+def test_extends_problems_are_collected_with_the_others(tmp_path: Path) -> None:
+    path = write(tmp_path, 'name = "house"\nextends = "nonesuch"\ntarget_score = 0\n')
+    error = refused(path)
+    assert [key for key, _ in error.problems] == ["extends", "target_score"]
