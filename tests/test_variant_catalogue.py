@@ -1,10 +1,11 @@
 """The shipped variant catalogue: every file loads, renders a rulebook, plays whole games,
 and sets the values its sources give.
 
-The expected rules below were written by hand from the sources each file cites (the
-project's rules catalogue, the seed texts, OpenSpiel, gnome-hearts' help); they are compared
-with the whole ``Rules`` value, so a stray or missing field fails too. The per-hand score
-sums were worked out by hand from the card values and the moon and sun rules.
+The expected rules below were written by hand from the sentences each file quotes (the
+cardgames.io rules page, the classic rules text in docs/rules.md, gnome-hearts' help and
+configuration, the Bicycle pages, Jeff Goldsmith's page, the Hartenjagen pages, OpenSpiel);
+they are compared with the whole ``Rules`` value, so a stray or missing field fails too. The
+per-hand score sums were worked out by hand from the card values and the moon and sun rules.
 """
 
 from __future__ import annotations

@@ -444,3 +444,35 @@ def test_extends_problems_are_collected_with_the_others(tmp_path: Path) -> None:
     path = write(tmp_path, 'name = "house"\nextends = "nonesuch"\ntarget_score = 0\n')
     error = refused(path)
     assert [key for key, _ in error.problems] == ["extends", "target_score"]
+
+
+# --- the house-rules page documents every field --------------------------------------
+
+
+def _toml(value: Any) -> str:
+    """A plain value written as the house-rules page writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
+    return str(value)
+
+
+def test_the_house_rules_page_lists_every_field_with_its_default() -> None:
+    page = Path(__file__).resolve().parents[1] / "docs" / "house-rules.md"
+    text = page.read_text(encoding="utf-8")
+    section = text.split("### Rule fields", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| `")]
+    fields = [row[0].strip("| `") for row in rows]
+    assert fields == list(RULE_FIELDS)
+    standard = Rules().to_mapping()
+    for row, field in zip(rows, fields, strict=True):
+        default = row[2]
+        if field in standard:
+            assert default == f"`{_toml(standard[field])}`", field
+        else:
+            assert field == "moon_points" and "positive points" in default
