@@ -1216,6 +1216,9 @@ _RARE = (
     "automatic-moon-subtracts",
     "tie-at-end",
     "game-over",
+    "count-down-begins",
+    "count-down-ends",
+    "heart-played-without-breaking",
 )
 
 
