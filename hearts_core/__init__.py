@@ -60,6 +60,7 @@ from hearts_core.legality import PassChoices, explain, is_legal, legal_actions
 from hearts_core.observation import PlayerView, observe
 from hearts_core.rules import (
     FirstLead,
+    GameEnd,
     HeartPoints,
     MoonOption,
     MoonRequires,
@@ -87,6 +88,7 @@ __all__ = [
     "HEARTS",
     "QUEEN_OF_SPADES",
     "FirstLead",
+    "GameEnd",
     "HeartPoints",
     "MoonRequires",
     "SunScoring",

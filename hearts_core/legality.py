@@ -15,7 +15,7 @@ table: the two cannot disagree.
 ['1 plays 2C']
 >>> other = max(state.hands[1])  # any card but the 2C
 >>> explain(state, PlayCard(1, other)).rule.value
-'FIRST_LEAD_TWO_OF_CLUBS'
+'FIRST_LEAD_LOWEST_CLUB'
 """
 
 from __future__ import annotations

@@ -93,7 +93,7 @@ class GameRecord:
     >>> GameRecord(variant("no-passing"), [Deal(hands), PlayCard(0, "3C")])
     Traceback (most recent call last):
     ...
-    hearts_core.errors.RecordError: $.actions[1].card: FIRST_LEAD_TWO_OF_CLUBS: seat 0 must \
+    hearts_core.errors.RecordError: $.actions[1].card: FIRST_LEAD_LOWEST_CLUB: seat 0 must \
 lead 2C to the first trick
     """
 
