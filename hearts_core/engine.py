@@ -50,13 +50,14 @@ from hearts_core.events import (
 )
 from hearts_core.fields import shown
 from hearts_core.legality import explain, legal_mask, malformed
-from hearts_core.options import GameEnd, MoonOption, PassDirection
+from hearts_core.options import MoonOption, PassDirection
 from hearts_core.rules import Rules, is_seat
 from hearts_core.scoring import (
     counting_down_after,
     game_is_over,
     moon_scores,
     score_hand,
+    start_problems,
     totals_after,
 )
 from hearts_core.state import (
@@ -145,8 +146,6 @@ def new_game(
             "hand_number",
             f"must be an integer from 0 to {MAX_HAND_NUMBER}, not {shown(hand_number)}",
         )
-    if rules.single_hand and hand_number:
-        raise InvalidStateError("hand_number", "a single-hand game has only hand 0")
     if totals is None:
         start = (0,) * players
     else:
@@ -163,16 +162,8 @@ def new_game(
         raise InvalidStateError(
             "counting_down", f"must be true or false, not {shown(counting_down)}"
         )
-    if counting_down and rules.game_end is not GameEnd.COUNT_DOWN:
-        raise InvalidStateError("counting_down", "only a count-down game counts down")
-    if not counting_down and counting_down_after(rules, start, False):
-        raise InvalidStateError(
-            "counting_down",
-            f"totals {start} have reached the target {rules.target_score}, so the game "
-            "counts down: pass counting_down=True",
-        )
-    if not rules.single_hand and game_is_over(rules, start, counting_down):
-        raise InvalidStateError("totals", f"{start} have already ended the game")
+    for field, message in start_problems(rules, hand_number, start, counting_down, False):
+        raise InvalidStateError(field, message)
     return between_hands(HandContext(rules, hand_number, start, counting_down), Phase.DEAL)
 
 

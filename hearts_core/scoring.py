@@ -21,6 +21,7 @@ __all__ = [
     "totals_after",
     "game_is_over",
     "counting_down_after",
+    "start_problems",
     "FULL_POLISH_POINTS",
 ]
 
@@ -253,3 +254,47 @@ def counting_down_after(rules: Rules, totals: Sequence[int], counting_down: bool
     if counting_down:
         return True
     return rules.game_end is GameEnd.COUNT_DOWN and max(totals) >= rules.target_score
+
+
+def start_problems(
+    rules: Rules, hand_number: int, totals: Sequence[int], counting_down: bool, over: bool
+) -> list[tuple[str, str]]:
+    """What is wrong with a game standing at ``hand_number`` with ``totals`` and
+    ``counting_down`` (``over``: after its last hand), as ``(field, message)`` pairs; empty
+    when a game can stand there. :func:`~hearts_core.new_game` raises the first, and the
+    loaders of :mod:`hearts_core.io` report them all, so both refuse the same positions.
+
+    >>> from hearts_core import Rules
+    >>> start_problems(Rules(), 3, [100, 20, 30, 40], False, over=False)
+    [('totals', '(100, 20, 30, 40) have already ended the game')]
+    >>> dutch = Rules(game_end="count-down", target_score=50)
+    >>> field, message = start_problems(dutch, 5, [55, 30, 10, 20], False, over=False)[0]
+    >>> print(field, message, sep=": ")
+    counting_down: totals (55, 30, 10, 20) have reached the target 50, so the game counts down
+    >>> start_problems(dutch, 9, [-3, 30, 10, 55], True, over=True)
+    []
+    """
+    start = tuple(totals)
+    problems: list[tuple[str, str]] = []
+    if rules.single_hand and hand_number != 0:
+        problems.append(
+            ("hand_number", f"a single-hand game has only hand 0, not hand {hand_number}")
+        )
+    if counting_down and rules.game_end is not GameEnd.COUNT_DOWN:
+        problems.append(("counting_down", "only a count-down game counts down"))
+    elif not counting_down and counting_down_after(rules, start, False):
+        problems.append(
+            (
+                "counting_down",
+                f"totals {start} have reached the target {rules.target_score}, "
+                "so the game counts down",
+            )
+        )
+    ended = game_is_over(rules, start, counting_down)
+    if over and not ended:
+        problems.append(("phase", f"the game cannot be over: no total in {start} ends it"))
+    elif not over and ended and not rules.single_hand:
+        problems.append(
+            ("totals", f"{start} have already ended the game")
+        )
+    return problems
