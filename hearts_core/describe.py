@@ -19,7 +19,8 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from hearts_core.cards import Card, Rank, Suit
-from hearts_core.errors import Rule
+from hearts_core.errors import InvalidRulesError, Rule
+from hearts_core.fields import shown
 from hearts_core.rules import (
     FirstLead,
     GameEnd,
@@ -517,6 +518,10 @@ def describe(rules: Rules, title: str | None = None) -> str:
     >>> "`HEARTS_NOT_BROKEN`" in book, "`QUEEN_NOT_BEFORE_HEARTS`" in book
     (True, False)
     """
+    if type(rules) is not Rules:
+        raise InvalidRulesError("rules", f"must be Rules, not {shown(rules)}")
+    if title is not None and type(title) is not str:
+        raise InvalidRulesError("title", f"must be text, not {shown(title)}")
     lines = [f"# {title if title is not None else 'Hearts'}", ""] + _body(rules)
     return "\n".join(lines).rstrip("\n") + "\n"
 
@@ -539,6 +544,8 @@ def describe_variant(variant: Variant) -> str:
     >>> "| K♠ | 10 |" in book and "## Sources" in book
     True
     """
+    if not isinstance(variant, Variant):
+        raise InvalidRulesError("variant", f"must be a Variant, not {shown(variant)}")
     lines = [f"# {variant.name}", ""]
     if variant.aliases:
         lines += ["Also called: " + ", ".join(f"`{alias}`" for alias in variant.aliases) + ".", ""]

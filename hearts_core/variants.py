@@ -18,6 +18,7 @@ install, in the repository's ``variants/`` folder.
 from __future__ import annotations
 
 import functools
+import os
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -27,13 +28,22 @@ import attrs
 
 from hearts_core.errors import InvalidRulesError
 from hearts_core.fields import shown
+from hearts_core.immutable import stay_frozen
 from hearts_core.rules import Rules
 
 __all__ = ["Variant", "variant", "variant_info", "variant_names", "load_variant", "variants_dir"]
 
 _META_KEYS = ("name", "aliases", "description", "sources", "extends")
 
+MAX_VARIANT_FILE_BYTES = 1_000_000
+"""The largest variant file read: a house-rules file is a few kilobytes.
 
+>>> MAX_VARIANT_FILE_BYTES
+1000000
+"""
+
+
+@stay_frozen
 @attrs.frozen
 class Variant:
     """A named ruleset with where it comes from.
@@ -162,16 +172,30 @@ def load_variant(path: str | Path) -> Variant:
     >>> load_variant(variants_dir() / "moon-choice.toml").rules.moon.value
     'shooter-chooses'
     """
+    if not isinstance(path, str | os.PathLike):
+        raise InvalidRulesError("(file)", f"must be a path, not {shown(path)}")
     path = Path(path)
-    return _from_data(_read(path), str(path))
+    return _from_data(_read(path), _source(path))
+
+
+def _source(path: Path) -> str:
+    """The path as errors name it, cut short when it is very long."""
+    text = str(path)
+    return text if len(text) <= 200 else text[:200] + "..."
 
 
 def _read(path: Path) -> dict[str, Any]:
-    source = str(path)
+    source = _source(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise InvalidRulesError("(file)", f"cannot read: {exc.strerror}", source) from None
+        with path.open("rb") as file:
+            raw = file.read(MAX_VARIANT_FILE_BYTES + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        reason = exc.strerror if isinstance(exc, OSError) else str(exc)
+        raise InvalidRulesError("(file)", f"cannot read: {reason}", source) from None
+    if len(raw) > MAX_VARIANT_FILE_BYTES:
+        raise InvalidRulesError(
+            "(file)", f"larger than {MAX_VARIANT_FILE_BYTES} bytes: not a variant file", source
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -182,6 +206,10 @@ def _read(path: Path) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InvalidRulesError("(file)", f"not valid TOML: {exc}", source) from None
+    except RecursionError:
+        raise InvalidRulesError("(file)", "values nested too deeply", source) from None
+    except ValueError as exc:  # an integer of more digits than Python converts
+        raise InvalidRulesError("(file)", f"not readable: {exc}", source) from None
 
 
 @functools.cache
@@ -212,12 +240,14 @@ def variant_info(name: str) -> Variant:
     >>> info.name, info.aliases, info.rules.players
     ('black-maria', ('maria', 'slippery-anne'), 3)
     """
+    if type(name) is not str:
+        raise InvalidRulesError("name", f"must be a variant name, not {shown(name)}")
     wanted = name.strip().lower()
     for info in _catalogue().values():
         if wanted == info.name or wanted in (a.lower() for a in info.aliases):
             return info
     raise InvalidRulesError(
-        "name", f"no variant named {name!r}; known: {', '.join(variant_names())}"
+        "name", f"no variant named {shown(name)}; known: {', '.join(variant_names())}"
     )
 
 
