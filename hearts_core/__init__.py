@@ -11,6 +11,7 @@
 True
 """
 
+from hearts_core.action_notation import format_action, parse_action
 from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard, random_deal
 from hearts_core.belief import consistent_state, resample
 from hearts_core.cards import FULL_DECK, HEARTS, QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
@@ -158,5 +159,7 @@ __all__ = [
     "view_from_json",
     "format_hand",
     "parse_hand",
+    "format_action",
+    "parse_action",
     "json_schema",
 ]

@@ -37,6 +37,7 @@ from hearts_core.options import (
 __all__ = [
     "LIMITS",
     "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "shown",
     "to_choice",
     "to_int",
@@ -49,11 +50,13 @@ __all__ = [
     "plain_problem",
 ]
 
+MIN_PLAYERS: Final = 3
+"""The fewest seats any ruleset has."""
 MAX_PLAYERS: Final = 6
 """The most seats any ruleset has."""
 
 LIMITS: Final[Mapping[str, tuple[int, int]]] = {
-    "players": (3, MAX_PLAYERS),
+    "players": (MIN_PLAYERS, MAX_PLAYERS),
     "pass_count": (1, 17),
     "pass_cycle": (1, 64),
     "card_points": (-1000, 1000),

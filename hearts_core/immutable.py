@@ -13,7 +13,7 @@ Traceback (most recent call last):
 ...
 attr.exceptions.FrozenInstanceError: PlayCard is immutable: it is built once
 >>> str(play)
-'0 plays 2C'
+'play 0 2C'
 """
 
 from __future__ import annotations
