@@ -308,7 +308,7 @@ def test_rules_with_rich_wraps_to_the_width(columns: int, monkeypatch: pytest.Mo
     flat = " ".join(out.split())
     # The ends of long list items are there: wrapped, not cut at the width.
     assert "the player on your left plays after you." in flat
-    assert "hearts may not be led before they are broken." in flat
+    assert "before hearts are broken too." in flat
     assert "# black-maria" not in out
 
 

@@ -21,6 +21,7 @@ from hearts_core import (
     Card,
     CardSet,
     Deal,
+    GameEnd,
     Rules,
     apply,
     describe_variant,
@@ -126,7 +127,7 @@ def test_rules_prints_the_rulebook() -> None:
     assert out == plain_text(describe_variant(variant_info("classic")))
     status, out = _main("rules", "--style", "plain")
     assert out == plain_text(describe_variant(variant_info("standard")))
-    status, out = _main("rules", "001", "--style", "rich")
+    status, out = _main("rules", "classic", "--style", "rich")
     assert status == 0 and "classic" in out and "# classic" not in out  # rendered, not raw
 
 
@@ -162,7 +163,9 @@ def _rows(output: str) -> list[tuple[str, tuple[int, ...]]]:
     return rows
 
 
-def _check_watched_game(out: str, players: int, hand_points: int) -> None:
+def _check_watched_game(
+    out: str, players: int, hand_points: int, count_down_from: int | None = None
+) -> None:
     hands = re.findall(
         r"^Hand (\d+) \((\w+) deals\): (pass left|pass right|pass across|no passing)$",
         out,
@@ -170,8 +173,10 @@ def _check_watched_game(out: str, players: int, hand_points: int) -> None:
     )
     assert [int(n) for n, _, _ in hands] == list(range(1, len(hands) + 1))
     # Each hand prints its points (and its scores, after a moon shot) and the totals;
-    # the totals must be the running sum of the hand scores.
+    # the totals must be the running sum of the hand scores (in a count-down game, the
+    # scores are subtracted from the hand after a total reaches ``count_down_from``).
     totals: tuple[int, ...] = (0,) * players
+    down = False
     scores: tuple[int, ...] | None = None
     hand_rows = 0
     rows = _rows(out)
@@ -184,9 +189,11 @@ def _check_watched_game(out: str, players: int, hand_points: int) -> None:
                 assert sum(values) == hand_points
         elif label == "totals":
             assert scores is not None
-            totals = tuple(t + s for t, s in zip(totals, scores, strict=True))
+            sign = -1 if down else 1
+            totals = tuple(t + sign * s for t, s in zip(totals, scores, strict=True))
             assert values == totals
             scores = None
+            down = down or (count_down_from is not None and max(totals) >= count_down_from)
     assert hand_rows == len(hands)
     label, final = rows[-1]
     assert label == "final totals" and final == totals
@@ -216,12 +223,16 @@ def test_watch_prints_a_whole_game_consistently(tmp_path: Path) -> None:
 def test_watch_plays_other_tables(name: str, points: int) -> None:
     status, out = _main("watch", "--seed", "4", "--variant", name, "--style", "plain")
     assert status == 0
-    _check_watched_game(out, variant(name).players, points)
+    rules = variant(name)
+    down = rules.target_score if rules.game_end is GameEnd.COUNT_DOWN else None
+    _check_watched_game(out, rules.players, points, down)
+    if down is not None:  # Hartenjagen counts down and ends with a total at 0 or below
+        assert min(_rows(out)[-1][1]) <= 0
 
 
 def test_watch_same_seed_same_game() -> None:
     first = _main("watch", "--seed", "11", "--variant", "classic", "--style", "plain")[1]
-    alias = _main("watch", "--seed", "11", "--variant", "001", "--style", "plain")[1]
+    alias = _main("watch", "--seed", "11", "--variant", "CLASSIC", "--style", "plain")[1]
     other = _main("watch", "--seed", "12", "--variant", "classic", "--style", "plain")[1]
     assert first.splitlines()[1:] == alias.splitlines()[1:]
     assert other.splitlines()[1:] != first.splitlines()[1:]
