@@ -21,7 +21,7 @@ from typing import Final, TypeAlias, overload
 
 import attrs
 
-from hearts_core.cards import Card, CardSet, _from_mask
+from hearts_core.cards import Card, CardSet, unchecked_cardset
 from hearts_core.errors import InvalidActionError, InvalidCardError, InvalidRulesError
 from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.immutable import stay_frozen
@@ -270,7 +270,7 @@ class PassChoices(Sequence[PassCards]):
                 chosen |= bits[position]
         else:
             chosen = self._unrank(bits, index)
-        return _pass(self.seat, _from_mask(chosen))
+        return _pass(self.seat, unchecked_cardset(chosen))
 
     def _unrank(self, bits: tuple[int, ...], index: int) -> int:
         # Walk the hand's cards low to high: C(n-1, k-1) choices take the lowest
@@ -437,7 +437,7 @@ def random_deal(rules: Rules, rng: _random.Random) -> Deal:
     owners = array.array("d", order).tobytes()[::8]  # one seat digit per card, in card order
     # Read each seat's cards as a binary number: the digit of card i becomes bit i.
     spread = owners[::-1] if layout is None else _spread(layout, owners)
-    return _deal(tuple([_from_mask(int(spread.translate(read), 2)) for read in reads]))
+    return _deal(tuple([unchecked_cardset(int(spread.translate(read), 2)) for read in reads]))
 
 
 def _spread(layout: bytes, owners: bytes) -> bytes:

@@ -49,7 +49,7 @@ from collections.abc import Callable
 from typing import Final
 
 from hearts_core.actions import PassChoices, SeatPasses
-from hearts_core.cards import Card, CardSet, _from_mask
+from hearts_core.cards import Card, CardSet, unchecked_cardset
 from hearts_core.errors import InvalidStateError
 from hearts_core.legality import legal_mask
 from hearts_core.observation import PlayerView
@@ -313,7 +313,7 @@ class Belief:
             count = rules.pass_count
             passing = SeatPasses(
                 tuple(
-                    PassChoices(seat, _from_mask(start[seat]), count)
+                    PassChoices(seat, unchecked_cardset(start[seat]), count)
                     for seat in range(players)
                     if passes[seat] is None
                 )
@@ -444,7 +444,7 @@ def _choose(mask: int, count: int, pick: Callable[[int], int]) -> CardSet:
             k -= 1
         else:
             index -= block
-    return _from_mask(chosen)
+    return unchecked_cardset(chosen)
 
 
 def resample(view: PlayerView, rng: random.Random) -> GameState:

@@ -23,6 +23,7 @@ __all__ = [
     "FULL_DECK",
     "QUEEN_OF_SPADES",
     "HEARTS",
+    "unchecked_cardset",
     "read_card",
     "read_cards",
     "read_rank",
@@ -348,7 +349,7 @@ class CardSet:
         """
         if type(mask) is not int or mask < 0 or mask >> 52:
             raise InvalidCardError(f"not a 52-bit card mask: {_quoted(mask)}")
-        return _from_mask(mask)
+        return unchecked_cardset(mask)
 
     @classmethod
     def parse(cls, text: str) -> CardSet:
@@ -365,11 +366,11 @@ class CardSet:
             if mask & bit:
                 raise InvalidCardError(f"card listed twice: {_quoted(word)}")
             mask |= bit
-        return _from_mask(mask)
+        return unchecked_cardset(mask)
 
     def of_suit(self, suit: Suit) -> CardSet:
         """The cards of this set in ``suit``."""
-        return _from_mask(self.mask & (0x1FFF << (13 * suit)))
+        return unchecked_cardset(self.mask & (0x1FFF << (13 * suit)))
 
     def cards(self) -> tuple[Card, ...]:
         """The cards as a tuple, in card order."""
@@ -394,22 +395,22 @@ class CardSet:
     def __or__(self, other: object) -> CardSet:
         if not isinstance(other, CardSet):
             return NotImplemented
-        return _from_mask(self.mask | other.mask)
+        return unchecked_cardset(self.mask | other.mask)
 
     def __and__(self, other: object) -> CardSet:
         if not isinstance(other, CardSet):
             return NotImplemented
-        return _from_mask(self.mask & other.mask)
+        return unchecked_cardset(self.mask & other.mask)
 
     def __sub__(self, other: object) -> CardSet:
         if not isinstance(other, CardSet):
             return NotImplemented
-        return _from_mask(self.mask & ~other.mask)
+        return unchecked_cardset(self.mask & ~other.mask)
 
     def __xor__(self, other: object) -> CardSet:
         if not isinstance(other, CardSet):
             return NotImplemented
-        return _from_mask(self.mask ^ other.mask)
+        return unchecked_cardset(self.mask ^ other.mask)
 
     def __le__(self, other: object) -> bool:
         if not isinstance(other, CardSet):
@@ -465,51 +466,40 @@ def _is_built(cardset: CardSet) -> bool:
     return hasattr(cardset, "mask")
 
 
-def _from_mask(mask: int) -> CardSet:
-    # Internal constructor: no validation, for masks built from other masks.
+def unchecked_cardset(mask: int) -> CardSet:
+    """The set of a mask known to be good, without checking it: for the engine's hot paths.
+
+    The mask must come from other sets' masks (``a.mask & ~b.mask``); anything
+    read from outside goes through :meth:`CardSet.from_mask`, which checks it.
+
+    >>> unchecked_cardset(CardSet.parse("QS AS").mask & ~CardSet.parse("AS").mask)
+    CardSet.parse('QS')
+    """
     cardset = object.__new__(CardSet)
     object.__setattr__(cardset, "mask", mask)
     return cardset
 
 
-FULL_DECK: Final = _from_mask((1 << 52) - 1)
+FULL_DECK: Final = unchecked_cardset((1 << 52) - 1)
 """All 52 cards."""
 
 
 QUEEN_OF_SPADES: Final = Card(Suit.SPADES, Rank.QUEEN)
 """The queen of spades: 13 points in most rules, and she may break hearts."""
 
-HEARTS: Final = _from_mask(Suit.HEARTS.mask)
+HEARTS: Final = unchecked_cardset(Suit.HEARTS.mask)
 """The thirteen hearts."""
 
 
 # --- reading cards the way people type them -----------------------------------
 
 _LONGEST_TYPED: Final = 2000  # far more than any hand typed at a prompt
-_WORDS: Final = {
-    "two": "2",
-    "three": "3",
-    "four": "4",
-    "five": "5",
-    "six": "6",
-    "seven": "7",
-    "eight": "8",
-    "nine": "9",
-    "ten": "10",
-    "jack": "j",
-    "knave": "j",
-    "queen": "q",
-    "king": "k",
-    "ace": "a",
-    "club": "c",
-    "clubs": "c",
-    "diamond": "d",
-    "diamonds": "d",
-    "heart": "h",
-    "hearts": "h",
-    "spade": "s",
-    "spades": "s",
-}
+_NUMBERS: Final = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+_WORDS: Final = (
+    {word: str(value) for value, word in enumerate(_NUMBERS, start=2)}
+    | {"jack": "j", "knave": "j", "queen": "q", "king": "k", "ace": "a"}
+    | {suit + s: suit[0] for suit in ("club", "diamond", "heart", "spade") for s in ("", "s")}
+)
 _RANKS: Final = {r.letter.lower(): r for r in Rank} | {"10": Rank.TEN}
 _SUITS: Final = {name.lower(): suit for name, suit in _SUIT_NAMES.items()}
 _TOKEN: Final = re.compile(r"10|[2-9]|[tjqka]|[cdhs♣♦♥♠♧♢♡♤]")

@@ -14,7 +14,7 @@ when the state is built, so checking a play is a few comparisons.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from hearts_core.actions import (
@@ -27,6 +27,7 @@ from hearts_core.actions import (
     SeatPasses,
 )
 from hearts_core.cards import Card, CardSet
+from hearts_core.draws import draws_inline, index_drawer
 from hearts_core.errors import (
     IllegalActionError,
     InvalidRulesError,
@@ -146,18 +147,7 @@ def new_game(
             "hand_number",
             f"must be an integer from 0 to {MAX_HAND_NUMBER}, not {shown(hand_number)}",
         )
-    if totals is None:
-        start = (0,) * players
-    else:
-        if not isinstance(totals, list | tuple) or len(totals) != players:
-            raise InvalidStateError("totals", f"must be {players} integers, one per seat")
-        for total in totals:
-            if type(total) is not int or not -MAX_TOTAL <= total <= MAX_TOTAL:
-                raise InvalidStateError(
-                    "totals",
-                    f"must be integers from {-MAX_TOTAL} to {MAX_TOTAL}, not {shown(total)}",
-                )
-        start = tuple(totals)
+    start = _start_totals(totals, players)
     if type(counting_down) is not bool:
         raise InvalidStateError(
             "counting_down", f"must be true or false, not {shown(counting_down)}"
@@ -167,6 +157,21 @@ def new_game(
     return between_hands(HandContext(rules, hand_number, start, counting_down), Phase.DEAL)
 
 
+
+def _start_totals(totals: Sequence[int] | None, players: int) -> tuple[int, ...]:
+    if totals is None:
+        return (0,) * players
+    if not isinstance(totals, list | tuple) or len(totals) != players:
+        raise InvalidStateError("totals", f"must be {players} integers, one per seat")
+    for total in totals:
+        if type(total) is not int or not -MAX_TOTAL <= total <= MAX_TOTAL:
+            raise InvalidStateError(
+                "totals", f"must be integers from {-MAX_TOTAL} to {MAX_TOTAL}, not {shown(total)}"
+            )
+    return tuple(totals)
+
+
+# long: the hot path of every game, kept in one frame on purpose (each call costs ~5%)
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``. Pure: ``state`` is unchanged.
 
@@ -479,36 +484,6 @@ def _scored(
 # --- rollout ------------------------------------------------------------------------------
 
 
-def _below(rng: random.Random) -> Callable[[int], int]:
-    """The function ``rng.choice`` draws an index with: ``rng.choice(seq)`` is
-    ``seq[below(len(seq))]``, so drawing through it keeps ``rng`` in step with code
-    that calls ``rng.choice``."""
-    below = getattr(rng, "_randbelow", None)
-    if callable(below):
-        return below  # type: ignore[no-any-return]
-    return lambda n: rng.choice(range(n))  # pragma: no cover - every Random has _randbelow
-
-
-_RANDBELOW: Final = getattr(random.Random, "_randbelow", None)
-
-
-def _inline_draws_match() -> bool:
-    """Whether this Python's ``Random._randbelow`` draws ``getrandbits(n.bit_length())``
-    until the result is below ``n``, so that the play-out may do the same inline."""
-    if _RANDBELOW is not getattr(random.Random, "_randbelow_with_getrandbits", None):
-        return False  # pragma: no cover - CPython 3.11 to 3.13 all draw this way
-    ours, theirs = random.Random(2026), random.Random(2026)
-    for n in (1, 2, 3, 5, 7, 13, 286, 1144):
-        k = n.bit_length()
-        r = ours.getrandbits(k)
-        while r >= n:
-            r = ours.getrandbits(k)
-        if r != theirs._randbelow(n):  # type: ignore[attr-defined]
-            return False  # pragma: no cover
-    return ours.getstate() == theirs.getstate()
-
-
-_INLINE_DRAWS: Final = _inline_draws_match()
 
 
 def rollout(state: GameState, rng: random.Random) -> GameState:
@@ -535,7 +510,7 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
     >>> end == state, fast.random() == slow.random(), end.phase.value
     (True, True, 'deal')
     """
-    below = _below(rng)
+    below = index_drawer(rng)
     while True:
         phase = state.phase
         if phase is _PLAY:
@@ -553,6 +528,7 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
             return state
 
 
+# long: the whole play-out in one frame, on plain ints: what makes rollout fast
 def _play_out(state: GameState, rng: random.Random) -> GameState:
     """Play random cards to the end of the hand's tricks on plain values, without a state
     per card: the same legality fold, hearts breaking, trick winner and scoring as
@@ -579,9 +555,9 @@ def _play_out(state: GameState, rng: random.Random) -> GameState:
     for card in trick:
         mask |= card.bit
     led = trick[0].suit_mask if trick else 0
-    inline = _INLINE_DRAWS and getattr(type(rng), "_randbelow", None) is _RANDBELOW
+    inline = draws_inline(rng)
     getrandbits = rng.getrandbits
-    below = _below(rng)
+    below = index_drawer(rng)
     while True:
         # Draw the index as rng.choice would, then take the index-th legal card in card
         # order, as legal_actions lists them.

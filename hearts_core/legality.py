@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from hearts_core.actions import PLAYS, Action, ChooseMoon, Deal, PassCards, PassChoices, PlayCard
-from hearts_core.cards import Card, CardSet, _from_mask
+from hearts_core.cards import Card, CardSet, unchecked_cardset
 from hearts_core.errors import IllegalActionError, InvalidActionError, Rule
 from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.options import MoonOption
@@ -203,7 +203,7 @@ def is_legal(state: GameState, action: object) -> bool:
 
 
 def _listing(mask: int) -> str:
-    return ", ".join(str(c) for c in _from_mask(mask))
+    return ", ".join(str(c) for c in unchecked_cardset(mask))
 
 
 _WAITING: Final = {

@@ -23,7 +23,7 @@ from typing import Any, Final
 import attrs
 
 from hearts_core.actions import SeatPasses
-from hearts_core.cards import Card, CardSet, _from_mask
+from hearts_core.cards import Card, CardSet, unchecked_cardset
 from hearts_core.errors import InvalidStateError
 from hearts_core.immutable import stay_frozen
 from hearts_core.options import PassDirection
@@ -319,7 +319,7 @@ class GameState:
     def hands(self) -> tuple[CardSet, ...]:
         """The cards each seat holds (empty while a deal is awaited)."""
         played = self._played
-        return tuple(_from_mask(mask & ~played) for mask in self._start)
+        return tuple(unchecked_cardset(mask & ~played) for mask in self._start)
 
     @property
     def hand_masks(self) -> tuple[int, ...]:
@@ -388,7 +388,7 @@ class GameState:
     @property
     def played(self) -> CardSet:
         """The cards played so far this hand, current trick included."""
-        return _from_mask(self._played)
+        return unchecked_cardset(self._played)
 
     @property
     def is_first_trick(self) -> bool:
@@ -399,7 +399,7 @@ class GameState:
     def taken(self) -> tuple[CardSet, ...]:
         """The cards each seat has taken in tricks this hand."""
         masks, _ = taken_and_won(self.tricks, self.context.tables.players)
-        return tuple(_from_mask(mask) for mask in masks)
+        return tuple(unchecked_cardset(mask) for mask in masks)
 
     @property
     def hand_points(self) -> tuple[int, ...]:

@@ -108,6 +108,7 @@ def _seat_cards(seat: int, cards: CardSet) -> str:
     return f"  {seat}: {cards}".rstrip()
 
 
+# long: writes the sections of the notation in order, one block each, as parse_hand reads them
 def format_hand(record: GameRecord) -> str:
     """The notation of a one-hand record: a deal and what followed it (or nothing yet).
 
@@ -291,6 +292,7 @@ class _Parser:
 _MISSING: Final = object()
 
 
+# long: one pass over the document that reports every problem together, in field order
 def parse_hand(text: str) -> GameRecord:
     """Read the notation of one hand back into a record, checked and replayed.
 

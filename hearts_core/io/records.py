@@ -299,6 +299,7 @@ def record_to_json(record: GameRecord, *, pretty: bool = False) -> str:
     return dumps(record_to_data(record), pretty=pretty)
 
 
+# long: one pass over the document that reports every problem together, in field order
 def record_from_data(data: Any) -> GameRecord:
     """A record from parsed JSON data, checked through and replayed.
 

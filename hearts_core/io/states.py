@@ -101,6 +101,7 @@ _STATE_KEYS: Final = (
 )
 
 
+# long: one pass over the document that reports every problem together, in field order
 def state_from_data(data: Any) -> GameState:
     """A game state from parsed JSON data, checked to be a position a game reaches.
 

@@ -159,6 +159,7 @@ _VIEW_DERIVED: Final = (
 )
 
 
+# long: one pass over the document that reports every problem together, in field order
 def view_from_data(data: Any) -> PlayerView:
     """A player view from parsed JSON data, checked to be one a game shows.
 
@@ -292,6 +293,7 @@ class _Seen:
     passed_seats: tuple[int, ...]
 
 
+# long: every check of what one seat saw, in the order a hand happens (deal, pass, tricks)
 def _candidate(reader: Reader, seen: _Seen) -> PlayerView | None:
     """The view ``seen`` describes, with its derived fields worked out, after checking
     what the seat sees; ``None`` when there is a problem."""

@@ -1,0 +1,79 @@
+"""Drawing an index exactly as ``random.Random.choice`` does, for fast play-outs.
+
+:func:`~hearts_core.rollout` must leave a ``random.Random`` in the state the
+plain loop ``rng.choice(legal_actions(state))`` leaves it, while never building
+the list of actions. ``rng.choice(seq)`` is ``seq[below(len(seq))]``, where
+``below`` is the generator's index drawer: :func:`index_drawer` returns it, and
+:func:`draws_inline` says whether this Python draws that index as
+``getrandbits(n.bit_length())`` repeated until it is below ``n``, so that a hot
+loop may do the same inline.
+
+>>> import random
+>>> ours, theirs = random.Random(5), random.Random(5)
+>>> draw = index_drawer(ours)
+>>> "ABCDEFG"[draw(7)] == theirs.choice("ABCDEFG"), ours.getstate() == theirs.getstate()
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Final
+
+__all__ = ["index_drawer", "draws_inline"]
+
+
+def index_drawer(rng: random.Random) -> Callable[[int], int]:
+    """The function ``rng.choice`` draws an index with: ``rng.choice(seq)`` is
+    ``seq[below(len(seq))]``, so drawing through it keeps ``rng`` in step with code
+    that calls ``rng.choice``.
+
+    >>> import random
+    >>> ours, theirs = random.Random(7), random.Random(7)
+    >>> below = index_drawer(ours)
+    >>> [below(13) for _ in range(5)] == [theirs.choice(range(13)) for _ in range(5)]
+    True
+    """
+    below = getattr(rng, "_randbelow", None)
+    if callable(below):
+        return below  # type: ignore[no-any-return]
+    return lambda n: rng.choice(range(n))  # pragma: no cover - every Random has _randbelow
+
+
+_RANDBELOW: Final = getattr(random.Random, "_randbelow", None)
+
+
+def _inline_draws_match() -> bool:
+    """Whether this Python's ``Random._randbelow`` draws ``getrandbits(n.bit_length())``
+    until the result is below ``n``, so that the play-out may do the same inline."""
+    if _RANDBELOW is not getattr(random.Random, "_randbelow_with_getrandbits", None):
+        return False  # pragma: no cover - CPython 3.11 to 3.13 all draw this way
+    ours, theirs = random.Random(2026), random.Random(2026)
+    for n in (1, 2, 3, 5, 7, 13, 286, 1144):
+        k = n.bit_length()
+        r = ours.getrandbits(k)
+        while r >= n:
+            r = ours.getrandbits(k)
+        if r != theirs._randbelow(n):  # type: ignore[attr-defined]
+            return False  # pragma: no cover
+    return ours.getstate() == theirs.getstate()
+
+
+_INLINE_DRAWS: Final = _inline_draws_match()
+
+
+def draws_inline(rng: random.Random) -> bool:
+    """Whether a loop may draw ``rng.choice``'s index inline, as
+    ``getrandbits(n.bit_length())`` repeated until it is below ``n``: true when this
+    Python's ``random.Random`` draws that way (checked once, at import, against the real
+    thing) and ``rng`` does not replace the drawer.
+
+    >>> import random
+    >>> class Odd(random.Random):
+    ...     def _randbelow(self, n: int) -> int:
+    ...         return 0
+    >>> draws_inline(random.Random(1)), draws_inline(Odd(1))
+    (True, False)
+    """
+    return _INLINE_DRAWS and getattr(type(rng), "_randbelow", None) is _RANDBELOW
