@@ -561,12 +561,10 @@ class Encoder:
         """
         phase = state.phase
         if phase is Phase.PLAY:
-            if state.to_act[0] != seat:
-                return 0
             mask = 0
-            for play in legal_actions(state):  # PlayCards, in the play phase
+            for play in legal_actions(state, seat):  # PlayCards, none if not its turn
                 mask |= play.card.bit  # type: ignore[union-attr]
-            return self.card_mask(mask)
+            return self.card_mask(mask) if mask else 0
         if phase is Phase.PASS:  # the seats pass one after another, in seat order
             return self.card_mask(held) if state.to_act[0] == seat else 0
         if phase is Phase.MOON and seat in state.to_act and self.actions > CARDS:
