@@ -33,6 +33,8 @@ from typing import Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from hearts_core.adapters.record import ACTION_OF_INDEX as _ACTION_OF_INDEX
+from hearts_core.adapters.record import HandRecord
 from hearts_core.cards import Card
 from hearts_core.legality import legal_actions
 from hearts_core.options import (
@@ -45,7 +47,7 @@ from hearts_core.options import (
     TieRule,
 )
 from hearts_core.rules import Rules
-from hearts_core.state import GameState, Phase, trick_winner
+from hearts_core.state import GameState, Phase
 
 __all__ = [
     "CARDS",
@@ -53,7 +55,6 @@ __all__ = [
     "card_action",
     "action_card",
     "action_count",
-    "HandRecord",
     "Block",
     "Encoder",
 ]
@@ -68,9 +69,6 @@ MOON_ACTIONS: Final[tuple[MoonOption, ...]] = (
 """The moon choices by action id, from 52: ``MOON_ACTIONS[action - 52]``."""
 
 _CARD_OF_ACTION: Final = tuple(Card.from_index(a % 4 * 13 + a // 4) for a in range(CARDS))
-_ACTION_OF_INDEX: Final = tuple(
-    (Card.from_index(i).rank - 2) * 4 + Card.from_index(i).suit for i in range(CARDS)
-)
 _BIT_OF_ACTION: Final = tuple(card.bit for card in _CARD_OF_ACTION)
 _CLIP: Final = 2.0  # numbers are scaled, then clipped to [-2, 2]
 
@@ -103,81 +101,6 @@ def action_count(rules: Rules) -> int:
     (52, 54)
     """
     return CARDS + (len(MOON_ACTIONS) if rules.moon is MoonScoring.SHOOTER_CHOOSES else 0)
-
-
-class HandRecord(NamedTuple):
-    """The public record of the hand in progress, kept up to date play by play.
-
-    The state holds the tricks; this keeps what the encoding reads from them,
-    updated by :meth:`after_play` in a few operations instead of a pass over
-    every trick.
-
-    >>> import random
-    >>> from hearts_core import Rules, apply, legal_actions, new_game, random_deal
-    >>> rules = Rules(pass_cycle=["hold"])
-    >>> state = apply(new_game(rules), random_deal(rules, random.Random(4)))
-    >>> record = HandRecord.empty(4)
-    >>> for _ in range(4):
-    ...     play = legal_actions(state)[0]
-    ...     record = record.after_play(state, play.seat, play.card)
-    ...     state = apply(state, play)
-    >>> [bin(mask).count("1") for mask in record.played], len(record.order)
-    ([1, 1, 1, 1], 4)
-    """
-
-    played: tuple[int, ...]
-    """The cards each seat has played this hand, as masks over action ids (bit ``a`` for
-    the card whose action id is ``a``)."""
-    voids: tuple[int, ...]
-    """The suits each seat has shown it lacks, as 4-bit masks (bit ``suit``)."""
-    taken: tuple[int, ...]
-    """The points each seat has taken in tricks this hand (before any moon scoring)."""
-    order: tuple[int, ...]
-    """The card indices (:attr:`~hearts_core.Card.index`) in the order they were played."""
-
-    @classmethod
-    def empty(cls, players: int) -> HandRecord:
-        """The record of a hand before its first card.
-
-        >>> HandRecord.empty(3).taken
-        (0, 0, 0)
-        """
-        none = (0,) * players
-        return cls(none, none, none, ())
-
-    def after_play(self, before: GameState, seat: int, card: Card) -> HandRecord:
-        """The record once ``seat`` has played ``card`` in the position ``before``.
-
-        >>> import random
-        >>> from hearts_core import Rules, apply, legal_actions, new_game, random_deal
-        >>> rules = Rules(pass_cycle=["hold"])
-        >>> state = apply(new_game(rules), random_deal(rules, random.Random(4)))
-        >>> play = legal_actions(state)[0]
-        >>> HandRecord.empty(4).after_play(state, play.seat, play.card).order
-        (0,)
-        """
-        trick = before.current_trick
-        players = len(self.played)
-        played = list(self.played)
-        played[seat] |= 1 << _ACTION_OF_INDEX[card.index]
-        voids = self.voids
-        if trick and card.suit != trick[0].suit:
-            shown = list(voids)
-            shown[seat] |= 1 << trick[0].suit
-            voids = tuple(shown)
-        taken = self.taken
-        if len(trick) == players - 1:
-            full = trick + (card,)
-            mask = 0
-            for each in full:
-                mask |= each.bit
-            points = before.context.tables.points_of(mask)
-            if points:
-                winner = trick_winner(before.leader, full, players, mask)
-                scored = list(taken)
-                scored[winner] += points
-                taken = tuple(scored)
-        return HandRecord(tuple(played), voids, taken, self.order + (card.index,))
 
 
 class Block(NamedTuple):

@@ -34,14 +34,8 @@ import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
 from hearts_core.actions import PLAYS, ChooseMoon, Deal, PassCards
-from hearts_core.adapters.encoding import (
-    CARDS,
-    MOON_ACTIONS,
-    Encoder,
-    HandRecord,
-    action_card,
-    card_action,
-)
+from hearts_core.adapters.encoding import CARDS, MOON_ACTIONS, Encoder, action_card, card_action
+from hearts_core.adapters.record import HandRecord
 from hearts_core.cards import Card, CardSet
 from hearts_core.engine import apply, new_game
 from hearts_core.errors import InvalidRulesError

@@ -61,17 +61,11 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
-from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
-from hearts_core.actions import PLAYS, ChooseMoon, PassCards, random_deal
-from hearts_core.adapters.encoding import (
-    CARDS,
-    MOON_ACTIONS,
-    Encoder,
-    HandRecord,
-    action_card,
-)
+from hearts_core.actions import PLAYS, ChooseMoon, Deal, PassCards, random_deal
+from hearts_core.adapters.encoding import CARDS, MOON_ACTIONS, Encoder, action_card
+from hearts_core.adapters.pettingzoo_wrappers import ClassicWrappers
+from hearts_core.adapters.record import HandRecord
 from hearts_core.cards import CardSet
 from hearts_core.engine import apply, new_game
 from hearts_core.errors import IllegalActionError, InvalidActionError, InvalidRulesError, Rule
@@ -80,7 +74,7 @@ from hearts_core.options import SunScoring
 from hearts_core.rules import Rules
 from hearts_core.state import GameState, Phase
 
-__all__ = ["env", "raw_env", "standard_wrappers", "REWARDS", "rules_of"]
+__all__ = ["env", "raw_env", "REWARDS", "rules_of"]
 
 REWARDS: Final = ("points", "payoff", "win")
 """The reward schemes ``env()`` takes."""
@@ -129,8 +123,8 @@ def env(
     Actions outside the action space fail an assertion, and calls out of
     order (``step`` before ``reset``) are refused. This is what PettingZoo's
     ``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper`` and
-    ``OrderEnforcingWrapper`` do (see :func:`standard_wrappers`), done in one
-    layer, an ``OrderEnforcingWrapper``.
+    ``OrderEnforcingWrapper`` do, done in one layer (see
+    :mod:`hearts_core.adapters.pettingzoo_wrappers`).
 
     Raises:
         InvalidRulesError: for an unknown variant, a ``full_game`` that is not a
@@ -144,149 +138,7 @@ def env(
     ('player_0', 52)
     """
     raw = raw_env(variant, full_game=full_game, reward=reward, render_mode=render_mode)
-    return _ClassicWrappers(raw)
-
-
-def standard_wrappers(raw: raw_env) -> Any:
-    """``raw`` in PettingZoo's own three wrappers, stacked as its classic games stack them.
-
-    :func:`env` behaves exactly as this stack (``tests/test_adapters_pettingzoo.py``
-    plays both side by side), in one layer instead of three: a decision costs a third
-    of what it costs through the stack.
-
-    >>> game = standard_wrappers(raw_env())
-    >>> type(game).__name__, type(game.env.env).__name__
-    ('OrderEnforcingWrapper', 'TerminateIllegalWrapper')
-    """
-    wrapped: Any = wrappers.TerminateIllegalWrapper(raw, illegal_reward=raw.illegal_reward)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
-
-
-def _before_reset(name: str) -> AttributeError:
-    return AttributeError(f"{name} cannot be accessed before reset")
-
-
-class _ClassicWrappers(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's ``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper`` and
-    ``OrderEnforcingWrapper`` around a :class:`raw_env`, fused into one layer: the same
-    checks in the same order, without a chain of attribute look-ups per access."""
-
-    def __init__(self, raw: raw_env) -> None:
-        super().__init__(raw)
-        self._raw = raw
-        self._illegal_value = raw.illegal_reward
-        self._prev_obs: Any = None
-        self._terminated = False  # terminated by an illegal move
-
-    # The attributes read at every step, straight from the raw environment once reset.
-    @property
-    def agent_selection(self) -> str:
-        if not self._has_reset:
-            raise _before_reset("agent_selection")
-        return self._raw.agent_selection
-
-    @property
-    def agents(self) -> list[str]:
-        if not self._has_reset:
-            raise _before_reset("agents")
-        return self._raw.agents
-
-    @property
-    def rewards(self) -> dict[str, float]:
-        if not self._has_reset:
-            raise _before_reset("rewards")
-        return self._raw.rewards
-
-    @property
-    def terminations(self) -> dict[str, bool]:
-        if not self._has_reset:
-            raise _before_reset("terminations")
-        return self._raw.terminations
-
-    @property
-    def truncations(self) -> dict[str, bool]:
-        if not self._has_reset:
-            raise _before_reset("truncations")
-        return self._raw.truncations
-
-    @property
-    def infos(self) -> dict[str, dict[str, Any]]:
-        if not self._has_reset:
-            raise _before_reset("infos")
-        return self._raw.infos
-
-    @property
-    def _cumulative_rewards(self) -> dict[str, float]:
-        return self._raw._cumulative_rewards
-
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self._has_reset = True
-        self._has_updated = True
-        self._terminated = False
-        self._prev_obs = None
-        self._raw.reset(seed=seed, options=options)
-
-    def observe(self, agent: str) -> Any:
-        if not self._has_reset:
-            EnvLogger.error_observe_before_reset()
-        raw = self._raw
-        obs = raw.observe(agent)
-        if agent == raw.agent_selection:
-            self._prev_obs = obs
-        return obs
-
-    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        if not self._has_reset:
-            raise _before_reset("agent_selection")
-        raw = self._raw
-        agent = raw.agent_selection
-        observation = self.observe(agent) if observe else None
-        return (
-            observation,
-            raw._cumulative_rewards[agent],
-            raw.terminations[agent],
-            raw.truncations[agent],
-            raw.infos[agent],
-        )
-
-    def step(self, action: Any) -> None:
-        raw = self._raw
-        if not self._has_reset:
-            EnvLogger.error_step_before_reset()
-        elif not raw.agents:
-            self._has_updated = True
-            EnvLogger.warn_step_after_terminated_truncated()
-            return
-        self._has_updated = True
-        agent = raw.agent_selection
-        dead = raw.terminations[agent] or raw.truncations[agent]
-        # AssertOutOfBoundsWrapper (a plain int checked here, anything else by the space)
-        space = raw.action_spaces[agent]
-        inside = 0 <= action < space.n if type(action) is int else space.contains(action)
-        assert (action is None and dead) or inside, "action is not in action space"
-        # TerminateIllegalWrapper
-        if self._prev_obs is None:
-            self.observe(agent)
-        mask = self._prev_obs["action_mask"]
-        self._prev_obs = None
-        if self._terminated and dead:
-            raw._was_dead_step(action)
-        elif not dead and not mask[action]:
-            EnvLogger.warn_on_illegal_move()
-            raw._cumulative_rewards[agent] = 0
-            raw.terminations = dict.fromkeys(raw.agents, True)
-            raw.truncations = dict.fromkeys(raw.agents, True)
-            raw.rewards = dict.fromkeys(raw.truncations, 0)
-            raw.rewards[agent] = float(self._illegal_value)
-            raw._accumulate_rewards()
-            raw._deads_step_first()
-            self._terminated = True
-        else:
-            raw.step(action)
-
-    def __str__(self) -> str:
-        return str(self._raw)
+    return ClassicWrappers(raw)
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
@@ -414,22 +266,40 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new episode: deal a hand (of a new game, with ``full_game``).
 
-        ``seed`` seeds the deals and the hand numbers drawn; ``options`` is not used.
+        ``seed`` seeds the deals and the hand numbers drawn. ``options`` may set
+        ``"hand_number"`` (which hand of the pass cycle to play, or to start a game
+        at) and ``"deal"`` (a :class:`~hearts_core.Deal`, or one hand text per seat),
+        to replay given deals; other keys are ignored.
+
+        Raises:
+            InvalidStateError: for a hand number out of range.
+            InvalidActionError: for a deal that is not one.
+            IllegalActionError: for a deal that does not fit the rules.
 
         >>> game = raw_env()
-        >>> game.reset(seed=2)
-        >>> game.agent_selection, sorted(game.terminations.values())
-        ('player_0', [False, False, False, False])
+        >>> game.reset(seed=2, options={"hand_number": 3})  # no passing: the 2C holder leads it
+        >>> game.observe(game.agent_selection)["action_mask"].nonzero()[0].tolist()
+        [0]
         """
         if seed is not None:
             self._rng = random.Random(int(seed))
         rules = self.rules
-        hand = 0 if self.full_game else self._rng.randrange(len(rules.pass_cycle))
+        chosen = (options or {}).get("hand_number")
+        if chosen is not None:
+            hand = chosen
+        else:
+            hand = 0 if self.full_game else self._rng.randrange(len(rules.pass_cycle))
+        waiting = new_game(rules, hand_number=hand)
+        deal = (options or {}).get("deal")
+        if deal is not None and not isinstance(deal, Deal):
+            deal = Deal(deal)
         self._reset_books()
-        self._deal(new_game(rules, hand_number=hand))
+        self._deal(waiting, deal)
 
-    def _deal(self, waiting: GameState) -> None:
-        self._state = state = apply(waiting, random_deal(self.rules, self._rng))
+    def _deal(self, waiting: GameState, deal: Deal | None = None) -> None:
+        if deal is None:
+            deal = random_deal(self.rules, self._rng)
+        self._state = state = apply(waiting, deal)
         self._record = HandRecord.empty(self._players)
         self._picked = 0
         self._encode()
