@@ -213,9 +213,9 @@ class HeartsGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=low,
             max_utility=high,
             utility_sum=None,
-            # Chance nodes counted too: a bound that also holds for wrappers that count
-            # every node (Shimmy's PettingZoo wrapper truncates there).
-            max_game_length=length,
+            # Chance nodes counted too, and one more: a bound that also holds for wrappers
+            # that count every node from one (Shimmy's PettingZoo wrapper truncates there).
+            max_game_length=length + 1,
         )
         super().__init__(_GAME_TYPE, info, values)
         self.setup = setup
