@@ -413,14 +413,15 @@ class Encoder:
         if trick and card.suit != trick[0].suit:
             void = self._misc + 2 * players + trick[0].suit
         broke = after.hearts_broken and not before.hearts_broken
-        scored = False
+        winner = -1  # the seat whose points change, if any
         if complete:
             mask = card.bit
             for each in trick:
                 mask |= each.bit
-            scored = before.context.tables.points_of(mask) != 0
+            if before.context.tables.points_of(mask):
+                winner = after.leader
+                points = _clip(record.taken[winner] / self._positive)
         played = self._played + action
-        count = self._bits
         for observer, view in enumerate(views):
             offset = (seat - observer) % players
             view[played + 52 * offset] = 1.0
@@ -434,8 +435,8 @@ class Encoder:
                 view[void + 4 * offset] = 1.0
             if broke:
                 view[self._broken] = 1.0
-            if scored:
-                view[count:] = self._tail(observer, record.taken, after.totals)
+            if winner >= 0:
+                view[self._bits + (winner - observer) % players] = points
         views[seat][action] = 0.0  # the hand block comes first
         return True
 
@@ -456,6 +457,43 @@ class Encoder:
         action = _ACTION_OF_INDEX[card.index]
         view[action] = 0.0
         view[52 + action] = 1.0
+
+    def update_after_exchange(
+        self, views: list[npt.NDArray[np.float32]], after: GameState
+    ) -> None:
+        """Bring every seat's vector up to date once the passed cards have changed hands
+        (``after`` is the first position of the play), each seat's vector having followed
+        its own picks (:meth:`update_after_pick`).
+
+        >>> import random
+        >>> from hearts_core import Rules, apply, legal_actions, new_game, random_deal
+        >>> state = apply(new_game(), random_deal(Rules(), random.Random(1)))
+        >>> encoder, record = Encoder(Rules()), HandRecord.empty(4)
+        >>> views = [encoder.observation(state, seat, 0, record) for seat in range(4)]
+        >>> while state.phase.value == "pass":
+        ...     passed = legal_actions(state)[0]
+        ...     for card in passed.cards:
+        ...         encoder.update_after_pick(views[passed.seat], card)
+        ...     state = apply(state, passed)
+        >>> encoder.update_after_exchange(views, state)
+        >>> all((views[s] == encoder.observation(state, s, 0, record)).all() for s in range(4))
+        True
+        """
+        players = self.players
+        passes = after.passes
+        direction = after.pass_direction
+        received = self._played - 52
+        leader = after.leader
+        for seat, view in enumerate(views):
+            given = passes[direction.giver(seat, players)]
+            assert given is not None
+            for card in given:
+                action = _ACTION_OF_INDEX[card.index]
+                view[action] = 1.0
+                view[received + action] = 1.0
+            view[self._phase] = 0.0
+            view[self._phase + 1] = 1.0
+            view[self._misc + (leader - seat) % players] = 1.0
 
     def observation(
         self, state: GameState, seat: int, picked: int, record: HandRecord

@@ -418,11 +418,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             return state
         after = apply(state, PassCards(seat, CardSet.from_mask(picked)))
         self._picked = 0
-        if after.phase is Phase.PASS:
-            self._encoder.update_after_pick(self._views[seat], card)
-        else:  # the cards changed hands
-            self._state = after
-            self._encode()
+        self._encoder.update_after_pick(self._views[seat], card)
+        if after.phase is not Phase.PASS:  # the cards changed hands
+            self._encoder.update_after_exchange(self._views, after)
         return after
 
     def _reward(self, scored: list[int], after: GameState) -> None:

@@ -63,6 +63,7 @@ class ClassicWrappers(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         super().__init__(raw)
         self._raw = raw
         self._illegal_value = raw.illegal_reward
+        self._actions = int(raw.action_space(raw.possible_agents[0]).n)
         self._prev_obs: Any = None
         self._terminated = False  # terminated by an illegal move
 
@@ -149,8 +150,10 @@ class ClassicWrappers(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         agent = raw.agent_selection
         dead = raw.terminations[agent] or raw.truncations[agent]
         # AssertOutOfBoundsWrapper (a plain int checked here, anything else by the space)
-        space = raw.action_spaces[agent]
-        inside = 0 <= action < space.n if type(action) is int else space.contains(action)
+        if type(action) is int:
+            inside = 0 <= action < self._actions
+        else:
+            inside = raw.action_spaces[agent].contains(action)
         assert (action is None and dead) or inside, "action is not in action space"
         # TerminateIllegalWrapper
         if self._prev_obs is None:
