@@ -70,36 +70,42 @@ class ClassicWrappers(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     # The attributes read at every step, straight from the raw environment once reset.
     @property
     def agent_selection(self) -> Any:
+        """The agent to act (from the raw environment, once reset)."""
         if not self._has_reset:
             raise _before_reset("agent_selection")
         return self._raw.agent_selection
 
     @property
     def agents(self) -> Any:
+        """The agents still in the episode."""
         if not self._has_reset:
             raise _before_reset("agents")
         return self._raw.agents
 
     @property
     def rewards(self) -> Any:
+        """Each agent's reward from the last step."""
         if not self._has_reset:
             raise _before_reset("rewards")
         return self._raw.rewards
 
     @property
     def terminations(self) -> Any:
+        """Whether each agent's episode has ended."""
         if not self._has_reset:
             raise _before_reset("terminations")
         return self._raw.terminations
 
     @property
     def truncations(self) -> Any:
+        """Whether each agent's episode was cut short."""
         if not self._has_reset:
             raise _before_reset("truncations")
         return self._raw.truncations
 
     @property
     def infos(self) -> Any:
+        """Each agent's info dict."""
         if not self._has_reset:
             raise _before_reset("infos")
         return self._raw.infos
