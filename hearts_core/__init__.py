@@ -11,6 +11,7 @@
 True
 """
 
+from hearts_core.action_notation import format_action, parse_action
 from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard, random_deal
 from hearts_core.belief import consistent_state, resample
 from hearts_core.cards import FULL_DECK, HEARTS, QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
@@ -60,6 +61,7 @@ from hearts_core.legality import PassChoices, explain, is_legal, legal_actions
 from hearts_core.observation import PlayerView, observe
 from hearts_core.rules import (
     FirstLead,
+    GameEnd,
     HeartPoints,
     MoonOption,
     MoonRequires,
@@ -87,6 +89,7 @@ __all__ = [
     "HEARTS",
     "QUEEN_OF_SPADES",
     "FirstLead",
+    "GameEnd",
     "HeartPoints",
     "MoonRequires",
     "SunScoring",
@@ -156,5 +159,7 @@ __all__ = [
     "view_from_json",
     "format_hand",
     "parse_hand",
+    "format_action",
+    "parse_action",
     "json_schema",
 ]

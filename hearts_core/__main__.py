@@ -1,7 +1,7 @@
 """``python -m hearts_core``: the ``hearts`` command (see :mod:`hearts_core.cli`).
 
 ``python -m hearts_core play --seed 3`` is ``hearts play --seed 3``; with no
-command it plays a game against bots in the terminal.
+command it watches bots play a game (``hearts watch``).
 """
 
 from __future__ import annotations

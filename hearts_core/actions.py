@@ -3,6 +3,10 @@
 Chance is an action too: a :class:`Deal` carries the cards, so a game is
 replayed exactly from its list of actions. :func:`random_deal` builds one
 from a ``random.Random`` the caller owns.
+
+An action's ``str`` is its text in the action notation (``play 2 QS``), which
+:func:`~hearts_core.parse_action` reads back, and its ``repr`` is Python that
+evaluates back to it.
 """
 
 from __future__ import annotations
@@ -104,13 +108,15 @@ class Deal:
     >>> deal = Deal(["2C 3C", "4C 5C", "6C 7C", "8C 9C"])
     >>> str(deal.hands[1])
     '4C 5C'
+    >>> str(deal)
+    'deal 2C 3C | 4C 5C | 6C 7C | 8C 9C'
     """
 
     hands: tuple[CardSet, ...] = attrs.field(converter=_to_hands)
     """One set of cards per seat."""
 
     def __str__(self) -> str:
-        return "deal " + " | ".join(str(h) for h in self.hands)
+        return "deal " + " | ".join(str(hand) for hand in self.hands)
 
 
 @stay_frozen
@@ -119,7 +125,7 @@ class PassCards:
     """A seat's pass: the cards it gives away this hand.
 
     >>> str(PassCards(0, "QS AS KS"))
-    '0 passes QS KS AS'
+    'pass 0 QS KS AS'
     """
 
     seat: int = attrs.field(validator=_check_seat)
@@ -128,7 +134,7 @@ class PassCards:
     """The cards passed."""
 
     def __str__(self) -> str:
-        return f"{self.seat} passes {self.cards}"
+        return f"pass {self.seat} {self.cards}"
 
 
 @stay_frozen
@@ -143,8 +149,8 @@ class PlayCard:
 
     >>> PlayCard(2, "QS") == PlayCard(2, Card.parse("QS"))
     True
-    >>> str(PlayCard(2, "QS"))
-    '2 plays QS'
+    >>> str(PlayCard(2, "QS")), PlayCard(2, "QS")
+    ('play 2 QS', PlayCard(seat=2, card=Card.parse('QS')))
     """
 
     seat: int = attrs.field(validator=_check_seat)
@@ -153,7 +159,7 @@ class PlayCard:
     """The card played."""
 
     def __str__(self) -> str:
-        return f"{self.seat} plays {self.card}"
+        return f"play {self.seat} {self.card}"
 
 
 @stay_frozen
@@ -161,8 +167,9 @@ class PlayCard:
 class ChooseMoon:
     """The moon shooter's choice, when the rules let the shooter choose.
 
-    >>> str(ChooseMoon(1, MoonOption.SUBTRACT_FROM_SHOOTER))
-    '1 chooses subtract-from-shooter'
+    >>> choice = ChooseMoon(1, "subtract-from-shooter")
+    >>> str(choice), choice
+    ('moon 1 subtract-from-shooter', ChooseMoon(seat=1, option=MoonOption.SUBTRACT_FROM_SHOOTER))
     """
 
     seat: int = attrs.field(validator=_check_seat)
@@ -171,7 +178,10 @@ class ChooseMoon:
     """Add the moon amount to the others, or subtract it from the shooter."""
 
     def __str__(self) -> str:
-        return f"{self.seat} chooses {self.option.value}"
+        return f"moon {self.seat} {self.option.value}"
+
+    def __repr__(self) -> str:
+        return f"ChooseMoon(seat={self.seat!r}, option=MoonOption.{self.option.name})"
 
 
 Action: TypeAlias = Deal | PassCards | PlayCard | ChooseMoon
@@ -202,7 +212,7 @@ class PassChoices(Sequence[PassCards]):
 
     >>> choices = PassChoices(0, CardSet.parse("2C 3C 4C 5C"), 3)
     >>> len(choices), str(choices[0]), str(choices[-1])
-    (4, '0 passes 2C 3C 4C', '0 passes 3C 4C 5C')
+    (4, 'pass 0 2C 3C 4C', 'pass 0 3C 4C 5C')
     >>> PassCards(0, "2C 3C 5C") in choices
     True
     """
@@ -304,7 +314,7 @@ class SeatPasses(Sequence[PassCards]):
     >>> both = SeatPasses((PassChoices(0, CardSet.parse("2C 3C"), 1),
     ...                    PassChoices(2, CardSet.parse("4D 5D 6D"), 1)))
     >>> len(both), str(both[1]), str(both[2])
-    (5, '0 passes 3C', '2 passes 4D')
+    (5, 'pass 0 3C', 'pass 2 4D')
     """
 
     __slots__ = ("parts", "_size")

@@ -301,7 +301,7 @@ class Belief:
         rules = view.rules
         tables = rules.tables()
         players = tables.players
-        context = HandContext(rules, view.hand_number, view.totals)
+        context = HandContext(rules, view.hand_number, view.totals, view.counting_down)
         if view.phase in _WAITING:
             return between_hands(context, view.phase)
         me = view.seat

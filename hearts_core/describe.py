@@ -19,9 +19,11 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from hearts_core.cards import Card, Rank, Suit
-from hearts_core.errors import Rule
+from hearts_core.errors import InvalidRulesError, Rule
+from hearts_core.fields import shown
 from hearts_core.rules import (
     FirstLead,
+    GameEnd,
     HeartPoints,
     MoonRequires,
     MoonScoring,
@@ -30,6 +32,7 @@ from hearts_core.rules import (
     SunScoring,
     TieRule,
 )
+from hearts_core.scoring import FULL_POLISH_POINTS
 from hearts_core.variants import Variant
 
 __all__ = ["describe", "describe_variant"]
@@ -209,7 +212,7 @@ def _tricks(rules: Rules) -> list[str]:
         )
         sentences.append(
             f"The player holding {which} leads it to the first trick "
-            f"{_rule(Rule.FIRST_LEAD_TWO_OF_CLUBS)}."
+            f"{_rule(Rule.FIRST_LEAD_LOWEST_CLUB)}."
         )
     elif lowest is not None:
         sentences.append(
@@ -239,7 +242,21 @@ def _tricks(rules: Rules) -> list[str]:
 
 def _breaking(rules: Rules) -> list[str]:
     sentences: list[str] = []
-    if rules.queen_breaks_hearts:
+    if rules.only_discards_break_hearts:
+        which = "a heart or the queen of spades" if rules.queen_breaks_hearts else "a heart"
+        sentences.append(
+            f"Hearts are broken once {which} has been discarded: played to a trick by a player "
+            "who cannot follow the suit led. A heart led, or played to a heart lead, does not "
+            "break them."
+        )
+        if rules.queen_breaks_hearts:
+            sentences.append(
+                "Nor does the queen of spades led, or played to a spade lead; discarded on "
+                "another suit, she breaks hearts."
+            )
+        else:
+            sentences.append("Playing the queen of spades does not break hearts.")
+    elif rules.queen_breaks_hearts:
         sentences.append(
             "Hearts are broken once a heart or the queen of spades has been played to a trick, "
             "a discarded one included."
@@ -404,8 +421,9 @@ def _moon_scoring(moon: MoonScoring) -> str:
         )
     return (
         "Every other player scores the moon's points and the shooter nothing, unless that "
-        "would end the game without the shooter alone on the lowest total: then the shooter's "
-        "score goes down by the moon's points instead, and the others score nothing."
+        "would end the game with the shooter losing, its total above the lowest: then the "
+        "shooter's score goes down by the moon's points instead, and the others score nothing. "
+        "A shooter tied for the lowest total, when tied players share the win, is not losing."
     )
 
 
@@ -416,13 +434,30 @@ def _end(rules: Rules) -> list[str]:
             "for the fewest share the win."
         ]
     target = rules.target_score
-    sentences = [
-        f"The game ends after a hand in which any player's total reaches {target} or more."
-    ]
+    down = rules.game_end is GameEnd.COUNT_DOWN
+    if down:
+        sentences = [
+            f"Totals count up until, after a hand, any player's total reaches {target} or "
+            "more. From the next hand on, each hand's scores are subtracted from the totals "
+            "instead of added, to the end of the game.",
+            "While totals count down, the game ends after a hand in which any player's total "
+            "is 0 or below.",
+        ]
+    else:
+        sentences = [
+            f"The game ends after a hand in which any player's total reaches {target} or more."
+        ]
     if rules.exact_target_halves:
+        end = "start the count-down" if down else "end the game"
         sentences.append(
             f"A player whose total is exactly {target} after a hand drops back to "
-            f"{target // 2}, so reaching exactly {target} does not end the game."
+            f"{target // 2}, so reaching exactly {target} does not {end}."
+        )
+    if rules.full_polish:
+        sentences.append(
+            f"Full Polish: a player whose total is {target - 1} before a hand and who scores "
+            f"exactly {FULL_POLISH_POINTS} points in it ends the hand on {target - 2}"
+            + (", while totals count up." if down else ".")
         )
     if rules.tie is TieRule.PLAY_ON:
         sentences.append(
@@ -483,6 +518,10 @@ def describe(rules: Rules, title: str | None = None) -> str:
     >>> "`HEARTS_NOT_BROKEN`" in book, "`QUEEN_NOT_BEFORE_HEARTS`" in book
     (True, False)
     """
+    if type(rules) is not Rules:
+        raise InvalidRulesError("rules", f"must be Rules, not {shown(rules)}")
+    if title is not None and type(title) is not str:
+        raise InvalidRulesError("title", f"must be text, not {shown(title)}")
     lines = [f"# {title if title is not None else 'Hearts'}", ""] + _body(rules)
     return "\n".join(lines).rstrip("\n") + "\n"
 
@@ -505,6 +544,8 @@ def describe_variant(variant: Variant) -> str:
     >>> "| K♠ | 10 |" in book and "## Sources" in book
     True
     """
+    if not isinstance(variant, Variant):
+        raise InvalidRulesError("variant", f"must be a Variant, not {shown(variant)}")
     lines = [f"# {variant.name}", ""]
     if variant.aliases:
         lines += ["Also called: " + ", ".join(f"`{alias}`" for alias in variant.aliases) + ".", ""]

@@ -52,7 +52,14 @@ from hearts_core.fields import shown
 from hearts_core.legality import explain, legal_mask, malformed
 from hearts_core.options import MoonOption, PassDirection
 from hearts_core.rules import Rules, is_seat
-from hearts_core.scoring import game_is_over, moon_scores, score_hand, totals_after
+from hearts_core.scoring import (
+    counting_down_after,
+    game_is_over,
+    moon_scores,
+    score_hand,
+    start_problems,
+    totals_after,
+)
 from hearts_core.state import (
     NO_PASSES,
     GameState,
@@ -99,18 +106,22 @@ def new_game(
     *,
     hand_number: int = 0,
     totals: Sequence[int] | None = None,
+    counting_down: bool = False,
 ) -> GameState:
     """The state before a deal: by default the first hand of a new game, every total 0.
 
     ``rules`` is a :class:`~hearts_core.Rules` value or a shipped variant's name.
     ``hand_number`` and ``totals`` start the game at a later hand (the pass
     direction and the dealer follow the hand number), for a match resumed or a
-    position studied.
+    position studied. ``counting_down`` starts a ``count-down`` game in its second
+    phase, where hands are subtracted (see :class:`~hearts_core.GameEnd`): a game
+    whose totals have reached the target must say so.
 
     Raises:
         InvalidRulesError: for an unknown variant name or a value that is not rules.
         InvalidStateError: for totals of the wrong length or type, or that have
-            already ended the game, or a hand number out of range.
+            already ended the game, a hand number out of range, or a
+            ``counting_down`` that is not a bool or does not fit the rules and totals.
 
     >>> state = new_game()
     >>> state.phase.value, state.rules == Rules()
@@ -118,6 +129,8 @@ def new_game(
     >>> later = new_game("classic", hand_number=2, totals=(40, 10, 25, 17))
     >>> later.pass_direction.value, later.dealer, later.totals
     ('across', 1, (40, 10, 25, 17))
+    >>> new_game("hartenjagen", totals=(52, 30, 20, 10), counting_down=True).counting_down
+    True
     """
     if rules is None:
         rules = _DEFAULT_RULES
@@ -133,8 +146,6 @@ def new_game(
             "hand_number",
             f"must be an integer from 0 to {MAX_HAND_NUMBER}, not {shown(hand_number)}",
         )
-    if rules.single_hand and hand_number:
-        raise InvalidStateError("hand_number", "a single-hand game has only hand 0")
     if totals is None:
         start = (0,) * players
     else:
@@ -147,9 +158,13 @@ def new_game(
                     f"must be integers from {-MAX_TOTAL} to {MAX_TOTAL}, not {shown(total)}",
                 )
         start = tuple(totals)
-        if not rules.single_hand and any(start) and game_is_over(rules, start):
-            raise InvalidStateError("totals", f"{start} have already ended the game")
-    return between_hands(HandContext(rules, hand_number, start), Phase.DEAL)
+    if type(counting_down) is not bool:
+        raise InvalidStateError(
+            "counting_down", f"must be true or false, not {shown(counting_down)}"
+        )
+    for field, message in start_problems(rules, hand_number, start, counting_down, False):
+        raise InvalidStateError(field, message)
+    return between_hands(HandContext(rules, hand_number, start, counting_down), Phase.DEAL)
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -369,7 +384,7 @@ def _end_of_play(
 ) -> GameState:
     tables = context.tables
     taken, won = taken_and_won(tricks, tables.players)
-    result = score_hand(context.rules, taken, won, context.totals)
+    result = score_hand(context.rules, taken, won, context.totals, context.counting_down)
     if result.scores is None:  # the shooter chooses how the moon is scored
         return make_state(
             context, Phase.MOON, passes, tricks, (), 0, broken, start, tables.deck, -1, 0,
@@ -387,10 +402,16 @@ def _choose_moon(state: GameState, seat: int, option: MoonOption) -> GameState:
 
 def _score(context: HandContext, scores: tuple[int, ...]) -> GameState:
     rules = context.rules
-    totals = totals_after(rules, context.totals, scores)
-    if game_is_over(rules, totals):
-        return between_hands(HandContext(rules, context.hand_number, totals), Phase.GAME_OVER)
-    return between_hands(HandContext(rules, context.hand_number + 1, totals), Phase.DEAL)
+    down = context.counting_down
+    totals = totals_after(rules, context.totals, scores, down)
+    if game_is_over(rules, totals, down):
+        return between_hands(
+            HandContext(rules, context.hand_number, totals, down), Phase.GAME_OVER
+        )
+    following = HandContext(
+        rules, context.hand_number + 1, totals, counting_down_after(rules, totals, down)
+    )
+    return between_hands(following, Phase.DEAL)
 
 
 # --- events -----------------------------------------------------------------------------
@@ -435,7 +456,7 @@ def _events(before: GameState, action: Action, after: GameState) -> tuple[Event,
         return tuple(found)
     tricks = (*before.tricks, make_trick(before.leader, trick, winner, mask))
     taken, won = taken_and_won(tricks, tables.players)
-    result = score_hand(context.rules, taken, won, context.totals)
+    result = score_hand(context.rules, taken, won, context.totals, context.counting_down)
     assert result.shooter is not None or result.scores is not None
     if result.shooter is not None:
         found.append(

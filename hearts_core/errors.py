@@ -46,7 +46,7 @@ class Rule(enum.Enum):
     ALREADY_PASSED = "ALREADY_PASSED"
     CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
     MUST_FOLLOW_SUIT = "MUST_FOLLOW_SUIT"
-    FIRST_LEAD_TWO_OF_CLUBS = "FIRST_LEAD_TWO_OF_CLUBS"
+    FIRST_LEAD_LOWEST_CLUB = "FIRST_LEAD_LOWEST_CLUB"
     FIRST_LEAD_CLUB = "FIRST_LEAD_CLUB"
     NO_POINTS_ON_FIRST_TRICK = "NO_POINTS_ON_FIRST_TRICK"
     HEARTS_NOT_BROKEN = "HEARTS_NOT_BROKEN"
@@ -68,8 +68,9 @@ _SUMMARIES = {
     Rule.ALREADY_PASSED: "A seat passes once per hand.",
     Rule.CARD_NOT_IN_HAND: "A seat may only play or pass cards it holds.",
     Rule.MUST_FOLLOW_SUIT: "A seat holding a card of the suit led must play one.",
-    Rule.FIRST_LEAD_TWO_OF_CLUBS: (
-        "The holder of the two of clubs (the lowest club in the deck) leads it to the first trick."
+    Rule.FIRST_LEAD_LOWEST_CLUB: (
+        "The holder of the lowest club in the deck (2♣, or 3♣ or 7♣ when lower clubs are out) "
+        "leads it to the first trick."
     ),
     Rule.FIRST_LEAD_CLUB: "The holder of the lowest club leads a club to the first trick.",
     Rule.NO_POINTS_ON_FIRST_TRICK: (

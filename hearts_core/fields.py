@@ -25,6 +25,7 @@ from hearts_core.cards import Card, CardSet, Rank
 from hearts_core.errors import InvalidCardError, InvalidRulesError
 from hearts_core.options import (
     FirstLead,
+    GameEnd,
     HeartPoints,
     MoonRequires,
     MoonScoring,
@@ -36,6 +37,7 @@ from hearts_core.options import (
 __all__ = [
     "LIMITS",
     "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "shown",
     "to_choice",
     "to_int",
@@ -48,11 +50,13 @@ __all__ = [
     "plain_problem",
 ]
 
+MIN_PLAYERS: Final = 3
+"""The fewest seats any ruleset has."""
 MAX_PLAYERS: Final = 6
 """The most seats any ruleset has."""
 
 LIMITS: Final[Mapping[str, tuple[int, int]]] = {
-    "players": (3, MAX_PLAYERS),
+    "players": (MIN_PLAYERS, MAX_PLAYERS),
     "pass_count": (1, 17),
     "pass_cycle": (1, 64),
     "card_points": (-1000, 1000),
@@ -294,6 +298,11 @@ def to_queen_breaks_hearts(value: object) -> bool:
     return to_bool("queen_breaks_hearts", value)
 
 
+def to_only_discards_break_hearts(value: object) -> bool:
+    """The converter of ``only_discards_break_hearts``."""
+    return to_bool("only_discards_break_hearts", value)
+
+
 def to_lead_hearts_instead_of_queen(value: object) -> bool:
     """The converter of ``lead_hearts_instead_of_queen``."""
     return to_bool("lead_hearts_instead_of_queen", value)
@@ -344,6 +353,11 @@ def to_target_score(value: object) -> int:
     return to_int("target_score", value)
 
 
+def to_game_end(value: object) -> GameEnd:
+    """The converter of ``game_end``."""
+    return to_choice(GameEnd, "game_end", value)
+
+
 def to_single_hand(value: object) -> bool:
     """The converter of ``single_hand``."""
     return to_bool("single_hand", value)
@@ -352,6 +366,11 @@ def to_single_hand(value: object) -> bool:
 def to_exact_target_halves(value: object) -> bool:
     """The converter of ``exact_target_halves``."""
     return to_bool("exact_target_halves", value)
+
+
+def to_full_polish(value: object) -> bool:
+    """The converter of ``full_polish``."""
+    return to_bool("full_polish", value)
 
 
 def to_tie(value: object) -> TieRule:

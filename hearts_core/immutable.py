@@ -13,7 +13,7 @@ Traceback (most recent call last):
 ...
 attr.exceptions.FrozenInstanceError: PlayCard is immutable: it is built once
 >>> str(play)
-'0 plays 2C'
+'play 0 2C'
 """
 
 from __future__ import annotations
@@ -51,6 +51,10 @@ def stay_frozen(cls: _C) -> _C:
         try:
             read(self, cls)
         except AttributeError:  # a new object: its first field is not set yet
+            built = False
+        else:
+            built = True
+        if not built:  # outside the except block, so build's errors carry no context
             build(self, *args, **kwargs)
             return
         error = attrs.exceptions.FrozenInstanceError()

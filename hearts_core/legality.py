@@ -12,10 +12,10 @@ table: the two cannot disagree.
 >>> state = new_game(Rules(pass_cycle=["hold"]))
 >>> state = apply(state, random_deal(state.rules, random.Random(2)))
 >>> [str(action) for action in legal_actions(state)]
-['1 plays 2C']
+['play 1 2C']
 >>> other = max(state.hands[1])  # any card but the 2C
 >>> explain(state, PlayCard(1, other)).rule.value
-'FIRST_LEAD_TWO_OF_CLUBS'
+'FIRST_LEAD_LOWEST_CLUB'
 """
 
 from __future__ import annotations

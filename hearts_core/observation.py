@@ -78,6 +78,9 @@ class PlayerView:
     """The winners, once the game is over."""
     legal_actions: Sequence[Action] = attrs.field(eq=False)
     """What this seat may do now (empty when it is not its turn)."""
+    counting_down: bool = False
+    """Whether this hand's scores are subtracted from the totals (a ``count-down`` game past
+    the target; see :attr:`~hearts_core.HandContext.counting_down`)."""
 
     @property
     def is_my_turn(self) -> bool:
@@ -154,4 +157,5 @@ def observe(state: GameState, seat: int) -> PlayerView:
         to_act=state.to_act,
         winners=state.winners,
         legal_actions=legal_actions(state, seat),
+        counting_down=state.context.counting_down,
     )

@@ -21,6 +21,7 @@ __all__ = [
     "MoonRequires",
     "SunScoring",
     "TieRule",
+    "GameEnd",
 ]
 
 
@@ -120,8 +121,9 @@ class MoonScoring(enum.Enum):
     SHOOTER_CHOOSES = "shooter-chooses"
     """The shooter picks one of the two with a :class:`~hearts_core.ChooseMoon` action."""
     AUTOMATIC = "automatic"
-    """Add to the others, unless that would end the game without the shooter alone lowest: then
-    subtract from the shooter."""
+    """Add to the others, unless that would end the game with the shooter losing (its total
+    above the lowest): then subtract from the shooter. A shooter tied for the lowest total
+    when the tie rule shares the win is not losing, so the moon is added."""
     OFF = "off"
     """No moon rule: every seat scores what it took."""
 
@@ -189,3 +191,20 @@ class TieRule(enum.Enum):
     """Play more hands until one seat alone is lowest."""
     SHARED_WIN = "shared-win"
     """The game ends and the tied seats share the win."""
+
+
+class GameEnd(enum.Enum):
+    """How the game ends: at the target, or by counting down from it (Hartenjagen).
+
+    >>> from hearts_core import Rules
+    >>> Rules().game_end, Rules(game_end="count-down").game_end.value
+    (<GameEnd.TARGET: 'target'>, 'count-down')
+    """
+
+    TARGET = "target"
+    """The game ends after a hand in which some total reaches ``target_score``."""
+    COUNT_DOWN = "count-down"
+    """Totals count up until one reaches ``target_score``; from the next hand on, each hand's
+    scores are subtracted from the totals instead, and the game ends after a hand in which
+    some total is 0 or below. Whether a game is counting down is part of its history, kept
+    in :attr:`~hearts_core.HandContext.counting_down`."""

@@ -14,12 +14,12 @@ row here, its :class:`~hearts_core.Rule` identifier with its summary, and its
 entry in the docs.
 
 >>> [row.rule.value for row in RESTRICTIONS][:3]
-['MUST_FOLLOW_SUIT', 'FIRST_LEAD_TWO_OF_CLUBS', 'FIRST_LEAD_CLUB']
+['MUST_FOLLOW_SUIT', 'FIRST_LEAD_LOWEST_CLUB', 'FIRST_LEAD_CLUB']
 >>> from hearts_core import Rules
 >>> for row in RESTRICTIONS:
 ...     print(row.rule.value, row.applies(Rules()))
 MUST_FOLLOW_SUIT True
-FIRST_LEAD_TWO_OF_CLUBS True
+FIRST_LEAD_LOWEST_CLUB True
 FIRST_LEAD_CLUB False
 NO_POINTS_ON_FIRST_TRICK True
 HEARTS_NOT_BROKEN True
@@ -127,7 +127,7 @@ RESTRICTIONS: Final[tuple[Restriction, ...]] = (
         refusal="seat {seat} must follow {suit} and holds {allowed}",
     ),
     Restriction(
-        Rule.FIRST_LEAD_TWO_OF_CLUBS,
+        Rule.FIRST_LEAD_LOWEST_CLUB,
         frozenset({Moment.LEAD}),
         applies=_first_lead_is(FirstLead.LOWEST_CLUB),
         keep=lambda masks: masks.lowest_club,

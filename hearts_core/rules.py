@@ -31,6 +31,8 @@ from hearts_core.fields import (
     to_directions,
     to_exact_target_halves,
     to_first_lead,
+    to_full_polish,
+    to_game_end,
     to_heart_points,
     to_lead_hearts_instead_of_queen,
     to_moon,
@@ -38,6 +40,7 @@ from hearts_core.fields import (
     to_moon_requires,
     to_must_break_hearts,
     to_no_tricks_bonus,
+    to_only_discards_break_hearts,
     to_pass_count,
     to_players,
     to_points_on_first_trick,
@@ -54,6 +57,7 @@ from hearts_core.fields import (
 from hearts_core.immutable import stay_frozen
 from hearts_core.options import (
     FirstLead,
+    GameEnd,
     HeartPoints,
     MoonOption,
     MoonRequires,
@@ -73,6 +77,7 @@ __all__ = [
     "MoonRequires",
     "SunScoring",
     "TieRule",
+    "GameEnd",
     "Rules",
     "RuleTables",
     "LIMITS",
@@ -174,7 +179,8 @@ class Rules:
         default=FirstLead.LOWEST_CLUB,
         converter=to_first_lead,
     )
-    """Who leads the first trick and with what (rule ``FIRST_LEAD_TWO_OF_CLUBS``)."""
+    """Who leads the first trick and with what (rule ``FIRST_LEAD_LOWEST_CLUB``, or
+    ``FIRST_LEAD_CLUB``)."""
 
     points_on_first_trick: bool = attrs.field(default=False, converter=to_points_on_first_trick)
     """Whether point cards may be played to the first trick. When false (rule
@@ -186,6 +192,20 @@ class Rules:
 
     queen_breaks_hearts: bool = attrs.field(default=False, converter=to_queen_breaks_hearts)
     """Whether playing the queen of spades breaks hearts, as a heart does."""
+
+    only_discards_break_hearts: bool = attrs.field(
+        default=False, converter=to_only_discards_break_hearts
+    )
+    """Whether a card that breaks hearts (a heart; Q♠ too with ``queen_breaks_hearts``) breaks
+    them only when discarded: played by a seat that cannot follow the suit led (the Bicycle
+    rule). Then a heart led, or followed to a heart lead, and Q♠ led or played to a spade
+    lead, leave hearts unbroken.
+
+    >>> from hearts_core import CardSet
+    >>> bicycle = Rules(queen_breaks_hearts=True, only_discards_break_hearts=True)
+    >>> str(bicycle.breaking_cards - CardSet.parse("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"))
+    'QS'
+    """
 
     lead_hearts_instead_of_queen: bool = attrs.field(
         default=False, converter=to_lead_hearts_instead_of_queen
@@ -237,13 +257,30 @@ class Rules:
     or the sun (OpenSpiel's ``avoid_all_tricks_bonus``: -5)."""
 
     target_score: int = attrs.field(default=100, converter=to_target_score)
-    """The game ends after a hand in which some seat's total reaches this."""
+    """The game ends after a hand in which some seat's total reaches this (with ``game_end``
+    ``count-down``, the count-down starts after it)."""
+
+    game_end: GameEnd = attrs.field(default=GameEnd.TARGET, converter=to_game_end)
+    """How the game ends: at ``target_score``, or counting down from it to 0 (see
+    :class:`GameEnd`). Neither applies to a ``single_hand`` game, which refuses
+    ``count-down``."""
 
     single_hand: bool = attrs.field(default=False, converter=to_single_hand)
     """Whether the game is a single hand (as OpenSpiel plays); ties for lowest share the win."""
 
     exact_target_halves: bool = attrs.field(default=False, converter=to_exact_target_halves)
-    """Whether a total of exactly ``target_score`` after a hand drops to half of it."""
+    """Whether a total of exactly ``target_score`` after a hand drops to half of it (while
+    totals count up)."""
+
+    full_polish: bool = attrs.field(default=False, converter=to_full_polish)
+    """Jeff Goldsmith's "Full Polish": a seat whose total is ``target_score - 1`` before a
+    hand and that scores exactly 25 points in it ends the hand on ``target_score - 2``
+    (while totals count up). 25 is fixed: it is all but one of the standard deck's points.
+
+    >>> from hearts_core.scoring import totals_after
+    >>> totals_after(Rules(full_polish=True), [99, 99, 10, 0], [25, 1, 0, 0])
+    (98, 100, 10, 0)
+    """
 
     tie: TieRule = attrs.field(default=TieRule.PLAY_ON, converter=to_tie)
     """What a tie for the lowest total at the end does."""
@@ -287,6 +324,8 @@ class Rules:
             )
         if not any(p > 0 for p in points):
             raise InvalidRulesError("card_values", "at least one card must score positive points")
+        if self.single_hand and self.game_end is GameEnd.COUNT_DOWN:
+            raise InvalidRulesError("game_end", "a single-hand game cannot count down")
         object.__setattr__(self, "_tables", compile_rules(self))
 
     def evolve(self, **changes: Any) -> Rules:
@@ -434,7 +473,12 @@ class Rules:
 
     @property
     def breaking_cards(self) -> CardSet:
-        """The cards whose play breaks hearts."""
+        """The cards whose play breaks hearts (when discarded only, with
+        :attr:`only_discards_break_hearts`).
+
+        >>> str(Rules(queen_breaks_hearts=True).breaking_cards)[-5:]
+        'AH QS'
+        """
         return CardSet.from_mask(self._tables.breaking_mask)
 
     @property

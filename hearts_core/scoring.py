@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hearts_core.options import MoonOption, MoonScoring, SunScoring, TieRule
+from hearts_core.options import GameEnd, MoonOption, MoonScoring, SunScoring, TieRule
 from hearts_core.rules import Rules
 from hearts_core.tables import RuleTables
 
@@ -20,7 +20,18 @@ __all__ = [
     "moon_scores",
     "totals_after",
     "game_is_over",
+    "counting_down_after",
+    "start_problems",
+    "FULL_POLISH_POINTS",
 ]
+
+FULL_POLISH_POINTS = 25
+"""The hand score that takes a total of ``target_score - 1`` to ``target_score - 2`` under
+``Rules.full_polish``.
+
+>>> FULL_POLISH_POINTS
+25
+"""
 
 
 class HandScore:
@@ -100,11 +111,16 @@ def moon_scores(
 
 
 def score_hand(
-    rules: Rules, taken: Sequence[int], tricks_won: Sequence[int], totals: Sequence[int]
+    rules: Rules,
+    taken: Sequence[int],
+    tricks_won: Sequence[int],
+    totals: Sequence[int],
+    counting_down: bool = False,
 ) -> HandScore:
     """Score a finished hand from the cards and the number of tricks each seat took.
 
-    ``totals`` are the scores before the hand, needed by the automatic moon rule.
+    ``totals`` are the scores before the hand, and ``counting_down`` whether the hand's
+    scores are subtracted from them: the automatic moon rule needs both.
 
     >>> from hearts_core import Rules, CardSet
     >>> taken = [CardSet.parse("QS 2H").mask, CardSet.parse("3H").mask, 0, 0]
@@ -127,7 +143,7 @@ def score_hand(
     if rules.moon is not MoonScoring.OFF:
         shooter = moon_shooter(tables, taken)
         if shooter is not None:
-            return _moon(rules, taken, points, shooter, totals)
+            return _moon(rules, taken, points, shooter, totals, counting_down)
     scores = points
     if rules.no_tricks_bonus:
         bonus = rules.no_tricks_bonus
@@ -143,6 +159,7 @@ def _moon(
     points: tuple[int, ...],
     shooter: int,
     totals: Sequence[int],
+    counting_down: bool,
 ) -> HandScore:
     amount = rules.moon_amount
     moon = rules.moon
@@ -153,10 +170,12 @@ def _moon(
     else:
         option = MoonOption.ADD_TO_OTHERS
         if moon is MoonScoring.AUTOMATIC:
-            # Adding is the default, unless it would end the game with the
-            # shooter not alone in the lead: then the shooter subtracts.
-            added = totals_after(rules, totals, moon_scores(rules, taken, shooter, option, amount))
-            if game_is_over(rules, added) and _sole_lowest(added) != shooter:
+            # Adding is the default, unless it would end the game with the shooter
+            # losing: its total above the lowest. (Tied for the lowest, when the tie
+            # rule lets the game end on a tie, it shares the win: that is not losing.)
+            scores = moon_scores(rules, taken, shooter, option, amount)
+            added = totals_after(rules, totals, scores, counting_down)
+            if game_is_over(rules, added, counting_down) and added[shooter] > min(added):
                 option = MoonOption.SUBTRACT_FROM_SHOOTER
     scores = moon_scores(rules, taken, shooter, option, amount)
     return HandScore(points, scores, shooter, option=option)
@@ -167,29 +186,115 @@ def _sole_lowest(totals: Sequence[int]) -> int | None:
     return totals.index(low) if list(totals).count(low) == 1 else None
 
 
-def totals_after(rules: Rules, totals: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
-    """The totals after adding a hand's scores (a total of exactly the target halves, if the
-    rules say so).
+def totals_after(
+    rules: Rules, totals: Sequence[int], scores: Sequence[int], counting_down: bool = False
+) -> tuple[int, ...]:
+    """The totals after a hand's scores: added, or subtracted while ``counting_down``.
+
+    While counting up, a total of exactly the target halves (``exact_target_halves``) and a
+    total of ``target_score - 1`` that scores exactly :data:`FULL_POLISH_POINTS` ends on
+    ``target_score - 2`` (``full_polish``).
 
     >>> from hearts_core import Rules
     >>> totals_after(Rules(exact_target_halves=True), [90, 80, 0, 0], [10, 5, 11, 0])
     (50, 85, 11, 0)
+    >>> totals_after(Rules(game_end="count-down", target_score=50), [55, 60, 4, 9],
+    ...              [5, 0, 6, 4], counting_down=True)
+    (50, 60, -2, 5)
     """
+    if counting_down:
+        return tuple(total - score for total, score in zip(totals, scores, strict=True))
+    target = rules.target_score
     new = [total + score for total, score in zip(totals, scores, strict=True)]
+    if rules.full_polish:
+        new = [
+            target - 2 if before == target - 1 and score == FULL_POLISH_POINTS else after
+            for before, score, after in zip(totals, scores, new, strict=True)
+        ]
     if rules.exact_target_halves:
-        new = [rules.target_score // 2 if t == rules.target_score else t for t in new]
+        new = [target // 2 if t == target else t for t in new]
     return tuple(new)
 
 
-def game_is_over(rules: Rules, totals: Sequence[int]) -> bool:
-    """Whether the game ends with these totals after a hand.
+def game_is_over(rules: Rules, totals: Sequence[int], counting_down: bool = False) -> bool:
+    """Whether the game ends with these totals after a hand (``counting_down``: a hand of a
+    count-down game whose scores were subtracted).
+
+    A game to the target ends once a total reaches it; a count-down game ends once a
+    total is 0 or below while counting down. Either way, with several seats on the lowest
+    total, ``tie = "play-on"`` plays on. A single-hand game ends after its hand.
 
     >>> from hearts_core import Rules
     >>> game_is_over(Rules(), [100, 50, 50, 60]), game_is_over(Rules(), [100, 40, 50, 60])
     (False, True)
+    >>> dutch = Rules(game_end="count-down", target_score=50)
+    >>> game_is_over(dutch, [60, 12, 5, 0]), game_is_over(dutch, [60, 12, 5, 0], True)
+    (False, True)
     """
     if rules.single_hand:
         return True
-    if max(totals) < rules.target_score:
+    if rules.game_end is GameEnd.COUNT_DOWN:
+        if not counting_down or min(totals) > 0:
+            return False
+    elif max(totals) < rules.target_score:
         return False
     return rules.tie is TieRule.SHARED_WIN or _sole_lowest(totals) is not None
+
+
+def counting_down_after(rules: Rules, totals: Sequence[int], counting_down: bool) -> bool:
+    """Whether the hand after one that left ``totals`` counts down: a count-down game
+    counts down from the hand after some total reaches the target, to the end.
+
+    >>> from hearts_core import Rules
+    >>> dutch = Rules(game_end="count-down", target_score=50)
+    >>> counting_down_after(dutch, [49, 20, 0, 3], False), counting_down_after(
+    ...     dutch, [50, 20, 0, 3], False), counting_down_after(Rules(), [100, 0, 0, 0], False)
+    (False, True, False)
+    """
+    if counting_down:
+        return True
+    return rules.game_end is GameEnd.COUNT_DOWN and max(totals) >= rules.target_score
+
+
+def start_problems(
+    rules: Rules, hand_number: int, totals: Sequence[int], counting_down: bool, over: bool
+) -> list[tuple[str, str]]:
+    """What is wrong with a game standing at ``hand_number`` with ``totals`` and
+    ``counting_down`` (``over``: after its last hand), as ``(field, message)`` pairs; empty
+    when a game can stand there. :func:`~hearts_core.new_game` raises the first, and the
+    loaders of :mod:`hearts_core.io` report them all, so both refuse the same positions.
+
+    >>> from hearts_core import Rules
+    >>> start_problems(Rules(), 3, [100, 20, 30, 40], False, over=False)
+    [('totals', '(100, 20, 30, 40) have already ended the game')]
+    >>> dutch = Rules(game_end="count-down", target_score=50)
+    >>> field, message = start_problems(dutch, 5, [55, 30, 10, 20], False, over=False)[0]
+    >>> print(field, message, sep=": ")
+    counting_down: totals (55, 30, 10, 20) have reached the target 50, so the game counts down
+    >>> start_problems(dutch, 9, [-3, 30, 10, 55], True, over=True)
+    []
+    """
+    start = tuple(totals)
+    problems: list[tuple[str, str]] = []
+    if rules.single_hand and hand_number != 0:
+        problems.append(
+            ("hand_number", f"a single-hand game has only hand 0, not hand {hand_number}")
+        )
+    if counting_down and rules.game_end is not GameEnd.COUNT_DOWN:
+        problems.append(("counting_down", "only a count-down game counts down"))
+    elif not counting_down and counting_down_after(rules, start, False):
+        problems.append(
+            (
+                "counting_down",
+                f"totals {start} have reached the target {rules.target_score}, "
+                "so the game counts down",
+            )
+        )
+    ended = game_is_over(rules, start, counting_down)
+    if over and not ended:
+        problems.append(("phase", f"the game cannot be over: no total in {start} ends it"))
+    elif not over and ended and not rules.single_hand:
+        problems.append(
+            ("totals", f"{start} have already ended the game")
+        )
+    return problems

@@ -137,15 +137,25 @@ def first_leader(tables: RuleTables, hands: Sequence[int], dealer: int) -> int |
 
 
 def breaks_hearts(tables: RuleTables, card: Card, current_trick: Sequence[Card]) -> bool:
-    """Whether playing ``card`` to ``current_trick`` (the cards before it) breaks hearts.
+    """Whether playing ``card`` to ``current_trick`` (the cards before it) breaks hearts:
+    ``card`` is one of the rules' breaking cards and, when only discards break hearts, it is
+    played off the suit led. The engine, the play-out of :func:`~hearts_core.rollout`, the
+    events and belief sampling all ask this function.
 
     >>> from hearts_core import Rules
-    >>> queen = Card.parse("QS")
+    >>> queen, heart, spade = Card.parse("QS"), Card.parse("5H"), Card.parse("2S")
     >>> breaks_hearts(Rules().tables(), queen, ()), breaks_hearts(
     ...     Rules(queen_breaks_hearts=True).tables(), queen, ())
     (False, True)
+    >>> discards = Rules(only_discards_break_hearts=True).tables()
+    >>> breaks_hearts(discards, heart, ()), breaks_hearts(discards, heart, (spade,))
+    (False, True)
     """
-    return bool(card.bit & tables.breaking_mask)
+    if not card.bit & tables.breaking_mask:
+        return False
+    if tables.discards_only_break:
+        return bool(current_trick) and not card.bit & current_trick[0].suit_mask
+    return True
 
 
 def hearts_broken_by(
@@ -243,6 +253,10 @@ class HandContext:
     """The hand being played, counted from 0."""
     totals: tuple[int, ...]
     """Each seat's total before this hand."""
+    counting_down: bool = False
+    """Whether this hand's scores are subtracted from the totals: a ``count-down`` game (see
+    :class:`~hearts_core.GameEnd`) after some total has reached the target. It is history,
+    not a function of the totals, so it is kept here."""
     tables: RuleTables = attrs.field(init=False, eq=False, repr=False)
     """The rules compiled for the engine (``rules.tables()``)."""
 
@@ -328,6 +342,12 @@ class GameState:
     def totals(self) -> tuple[int, ...]:
         """Each seat's total, not counting the hand in progress."""
         return self.context.totals
+
+    @property
+    def counting_down(self) -> bool:
+        """Whether this hand's scores are subtracted from the totals (see
+        :attr:`HandContext.counting_down`)."""
+        return self.context.counting_down
 
     @property
     def dealer(self) -> int:

@@ -104,7 +104,10 @@ class RuleTables:
     moon_mask: int
     """Cards a moon shooter must take."""
     breaking_mask: int
-    """Cards whose play breaks hearts."""
+    """Cards whose play breaks hearts (whose play may, with :attr:`discards_only_break`)."""
+    discards_only_break: bool
+    """Whether a card of :attr:`breaking_mask` breaks hearts only when discarded (played off
+    the suit led), as ``Rules.only_discards_break_hearts`` says."""
     first_lead_card: int
     """The card whose holder leads first (0 when the seat after the dealer leads)."""
     moon_amount: int
@@ -186,6 +189,7 @@ def compile_rules(rules: Rules) -> RuleTables:
             point_mask if rules.moon_requires is MoonRequires.POSITIVE_CARDS else scoring_mask
         ),
         breaking_mask=breaking & deck,
+        discards_only_break=rules.only_discards_break_hearts,
         first_lead_card=0 if rules.first_lead is FirstLead.LEFT_OF_DEALER else lowest_club,
         moon_amount=positive_total if rules.moon_points is None else rules.moon_points,
         masks=masks,

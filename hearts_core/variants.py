@@ -18,6 +18,7 @@ install, in the repository's ``variants/`` folder.
 from __future__ import annotations
 
 import functools
+import os
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -26,13 +27,23 @@ from typing import Any
 import attrs
 
 from hearts_core.errors import InvalidRulesError
+from hearts_core.fields import shown
+from hearts_core.immutable import stay_frozen
 from hearts_core.rules import Rules
 
 __all__ = ["Variant", "variant", "variant_info", "variant_names", "load_variant", "variants_dir"]
 
 _META_KEYS = ("name", "aliases", "description", "sources", "extends")
 
+MAX_VARIANT_FILE_BYTES = 1_000_000
+"""The largest variant file read: a house-rules file is a few kilobytes.
 
+>>> MAX_VARIANT_FILE_BYTES
+1000000
+"""
+
+
+@stay_frozen
 @attrs.frozen
 class Variant:
     """A named ruleset with where it comes from.
@@ -67,51 +78,71 @@ def variants_dir() -> Path:
     return here.parent / "variants"
 
 
-def _text_list(data: Mapping[str, Any], key: str, source: str) -> tuple[str, ...]:
+_Problems = list[tuple[str, str]]
+
+
+def _text_list(data: Mapping[str, Any], key: str, problems: _Problems) -> tuple[str, ...]:
     value = data.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InvalidRulesError(key, "must be a list of strings", source)
+        problems.append((key, f"must be a list of strings, not {shown(value)}"))
+        return ()
     return tuple(value)
 
 
-def _text(data: Mapping[str, Any], key: str, source: str, default: str | None = None) -> str:
+def _text(
+    data: Mapping[str, Any], key: str, problems: _Problems, default: str | None = None
+) -> str:
     value = data.get(key, default)
     if not isinstance(value, str):
-        raise InvalidRulesError(key, "must be a string" if key in data else "is required", source)
+        problems.append(
+            (key, f"must be a string, not {shown(value)}" if key in data else "is required")
+        )
+        return ""
     return value
 
 
-def _fields(data: Mapping[str, Any], source: str, seen: tuple[str, ...]) -> dict[str, Any]:
-    """The rule fields a variant sets, its ``extends`` chain merged in (its own win)."""
-    name = _text(data, "name", source)
+def _fields(data: Mapping[str, Any], problems: _Problems, seen: tuple[str, ...]) -> dict[str, Any]:
+    """The rule fields a variant sets, its ``extends`` chain merged in (its own win); a
+    problem with ``extends`` is added to ``problems``."""
     own = {k: v for k, v in data.items() if k not in _META_KEYS}
     if "extends" not in data:
         return own
-    parent = _text(data, "extends", source)
-    chain = (*seen, name)
-    if parent.strip().lower() in (n.lower() for n in chain):
-        raise InvalidRulesError("extends", f"circular: {' -> '.join((*chain, parent))}", source)
-    path = _shipped_paths().get(parent.strip().lower())
+    parent = _text(data, "extends", problems)
+    if not isinstance(data.get("extends"), str):
+        return own
+    chain = (*seen, str(data.get("name", "")))
+    wanted = parent.strip().lower()
+    path = _shipped_paths().get(wanted)
+    if wanted in (n.lower() for n in chain) or (path is not None and path.stem in chain):
+        problems.append(("extends", f"circular: {' -> '.join((*chain, parent))}"))
+        return own
     if path is None:
-        raise InvalidRulesError(
-            "extends",
-            f"no shipped variant named {parent!r}; known: "
-            + ", ".join(sorted({p.stem for p in _shipped_paths().values()})),
-            source,
-        )
-    if path.stem in chain:
-        raise InvalidRulesError("extends", f"circular: {' -> '.join((*chain, parent))}", source)
-    return {**_fields(_read(path), str(path), chain), **own}
+        known = ", ".join(sorted({p.stem for p in _shipped_paths().values()}))
+        problems.append(("extends", f"no shipped variant named {parent!r}; known: {known}"))
+        return own
+    inherited = _fields(_read(path), problems, chain)
+    return {**inherited, **own}
 
 
 def _from_data(data: Mapping[str, Any], source: str) -> Variant:
-    rules = Rules.from_mapping(_fields(data, source, ()), source)
+    """The variant a file's ``data`` describes; every problem found, the metadata's and the
+    rules', is reported at once in one :class:`~hearts_core.InvalidRulesError`."""
+    problems: _Problems = []
+    name = _text(data, "name", problems)
+    aliases = _text_list(data, "aliases", problems)
+    description = _text(data, "description", problems, "")
+    sources = _text_list(data, "sources", problems)
+    fields = _fields(data, problems, ())
+    rules: Rules | None = None
+    try:
+        rules = Rules.from_mapping(fields, source)
+    except InvalidRulesError as exc:
+        problems.extend(exc.problems)
+    if problems or rules is None:
+        field, reason = problems[0]
+        raise InvalidRulesError(field, reason, source, tuple(problems))
     return Variant(
-        name=_text(data, "name", source),
-        aliases=_text_list(data, "aliases", source),
-        description=_text(data, "description", source, ""),
-        sources=_text_list(data, "sources", source),
-        rules=rules,
+        name=name, aliases=aliases, description=description, sources=sources, rules=rules
     )
 
 
@@ -130,27 +161,55 @@ def _shipped_paths() -> dict[str, Path]:
 def load_variant(path: str | Path) -> Variant:
     """Read a variant file (the shipped ones, or your own house rules).
 
+    The file's format is described field by field in the documentation's house
+    rules page (``docs/house-rules.md``).
+
     Raises:
-        InvalidRulesError: naming the file, the key and the reason, for
-            unreadable TOML, unknown keys, wrong types and inconsistent rules.
+        InvalidRulesError: naming the file, and in ``problems`` every problem found,
+            each with its key: an unreadable file, text that is not UTF-8 or not TOML,
+            wrong metadata, unknown keys, wrong types and inconsistent rules.
 
     >>> load_variant(variants_dir() / "moon-choice.toml").rules.moon.value
     'shooter-chooses'
     """
+    if not isinstance(path, str | os.PathLike):
+        raise InvalidRulesError("(file)", f"must be a path, not {shown(path)}")
     path = Path(path)
-    return _from_data(_read(path), str(path))
+    return _from_data(_read(path), _source(path))
+
+
+def _source(path: Path) -> str:
+    """The path as errors name it, cut short when it is very long."""
+    text = str(path)
+    return text if len(text) <= 200 else text[:200] + "..."
 
 
 def _read(path: Path) -> dict[str, Any]:
-    source = str(path)
+    source = _source(path)
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except OSError as exc:
-        raise InvalidRulesError("(file)", f"cannot read: {exc.strerror}", source) from None
+        with path.open("rb") as file:
+            raw = file.read(MAX_VARIANT_FILE_BYTES + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        reason = exc.strerror if isinstance(exc, OSError) else str(exc)
+        raise InvalidRulesError("(file)", f"cannot read: {reason}", source) from None
+    if len(raw) > MAX_VARIANT_FILE_BYTES:
+        raise InvalidRulesError(
+            "(file)", f"larger than {MAX_VARIANT_FILE_BYTES} bytes: not a variant file", source
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidRulesError(
+            "(file)", f"not UTF-8 text: byte {exc.start} is {raw[exc.start]:#04x}", source
+        ) from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InvalidRulesError("(file)", f"not valid TOML: {exc}", source) from None
-    return data
+    except RecursionError:
+        raise InvalidRulesError("(file)", "values nested too deeply", source) from None
+    except ValueError as exc:  # an integer of more digits than Python converts
+        raise InvalidRulesError("(file)", f"not readable: {exc}", source) from None
 
 
 @functools.cache
@@ -181,12 +240,14 @@ def variant_info(name: str) -> Variant:
     >>> info.name, info.aliases, info.rules.players
     ('black-maria', ('maria', 'slippery-anne'), 3)
     """
+    if type(name) is not str:
+        raise InvalidRulesError("name", f"must be a variant name, not {shown(name)}")
     wanted = name.strip().lower()
     for info in _catalogue().values():
         if wanted == info.name or wanted in (a.lower() for a in info.aliases):
             return info
     raise InvalidRulesError(
-        "name", f"no variant named {name!r}; known: {', '.join(variant_names())}"
+        "name", f"no variant named {shown(name)}; known: {', '.join(variant_names())}"
     )
 
 

@@ -19,7 +19,9 @@ single out, so some scenarios are built around them on purpose:
 * ``tie-at-end`` and ``unique-lowest-at-end``: a moon hand from totals chosen
   so that afterwards some total reaches the target and the lowest total is
   shared (the game goes on) or not (the game ends);
-* ``near-target``: random deals from equal-ish totals just under the target.
+* ``near-target``: random deals from equal-ish totals just under the target;
+* ``counting-down``: a count-down game already counting down, from small totals, so hands
+  take seats to 0 and below and end the game.
 
 The built hands are held (the first hand's pass direction is ``hold``) so the
 deal reaches play unchanged. :func:`features` names the rare events a game
@@ -40,11 +42,13 @@ from hearts_core import (
     FULL_DECK,
     Action,
     Card,
+    CardPlayed,
     CardSet,
     ChooseMoon,
     Deal,
     Event,
     FirstLead,
+    GameEnd,
     GameState,
     HandScored,
     HeartPoints,
@@ -151,6 +155,7 @@ def any_rules(draw: DrawFn, standard_table: bool = False) -> Rules:
         "points_on_first_trick": draw(st.booleans()),
         "must_break_hearts": draw(st.booleans()),
         "queen_breaks_hearts": draw(st.booleans()),
+        "only_discards_break_hearts": draw(st.booleans()),
         "lead_hearts_instead_of_queen": draw(st.booleans()),
         "queen_waits_for_hearts": draw(st.booleans()),
         "heart_points": draw(st.sampled_from(HeartPoints)),
@@ -162,10 +167,14 @@ def any_rules(draw: DrawFn, standard_table: bool = False) -> Rules:
         "sun_points": draw(st.integers(1, 60)),
         "no_tricks_bonus": draw(st.sampled_from((0, 0, -5, 3))),
         "target_score": draw(st.one_of(st.integers(1, 40), st.integers(1, 150))),
-        "single_hand": draw(st.sampled_from((False, False, False, True))),
+        "game_end": draw(st.sampled_from((GameEnd.TARGET, GameEnd.TARGET, GameEnd.COUNT_DOWN))),
         "exact_target_halves": draw(st.booleans()),
+        "full_polish": draw(st.booleans()),
         "tie": draw(st.sampled_from(TieRule)),
     }
+    # A single hand cannot count down (the rules refuse it): draw it for the others only.
+    if fields["game_end"] is GameEnd.TARGET:
+        fields["single_hand"] = draw(st.sampled_from((False, False, False, True)))
     try:
         return Rules(**fields)
     except InvalidRulesError:
@@ -185,17 +194,21 @@ def holding_first(rules: Rules) -> Rules:
     return rules.evolve(pass_cycle=(PassDirection.HOLD, *rules.pass_cycle))
 
 
-def game_at(rules: Rules, hand_number: int, totals: Sequence[int]) -> GameState:
+def game_at(
+    rules: Rules, hand_number: int, totals: Sequence[int], counting_down: bool = False
+) -> GameState:
     """The state waiting for the deal of hand ``hand_number`` with these totals (hand 0 under
     single-hand rules, which have no other)."""
     number = 0 if rules.single_hand else hand_number
-    return new_game(rules, hand_number=number, totals=totals)
+    return new_game(rules, hand_number=number, totals=totals, counting_down=counting_down)
 
 
 def still_playing(rules: Rules, totals: tuple[int, ...]) -> tuple[int, ...]:
-    """``totals``, or, if they have already ended the game (no game goes on from them), the
-    same totals with each one at or above the target brought down to just under it."""
-    if rules.single_hand or not game_is_over(rules, totals):
+    """``totals``, or, if they have already ended the game (no game goes on from them) or, in
+    a count-down game, started its count-down, the same totals with each one at or above the
+    target brought down to just under it."""
+    reached = rules.game_end is GameEnd.COUNT_DOWN and max(totals) >= rules.target_score
+    if rules.single_hand or not (reached or game_is_over(rules, totals)):
         return totals
     return tuple(min(total, rules.target_score - 1) for total in totals)
 
@@ -501,6 +514,16 @@ def near_target_scenarios(draw: DrawFn) -> Scenario:
     steps = st.sampled_from((0, 0, 0, 1, 5, 13))
     scores = still_playing(rules, tuple(base + draw(steps) for _ in range(rules.players)))
     hand_number = draw(st.integers(0, 7))
+    if rules.game_end is GameEnd.COUNT_DOWN and draw(st.booleans()):
+        # Counting down already, from small totals (some past the target, so the count-down
+        # could have begun): hands take seats to 0 and below.
+        low = st.integers(-3, max(1, min(target, 15)))
+        scores = tuple(draw(low) for _ in range(rules.players))
+        scores = (*scores[:-1], max(scores[-1], target))
+        if game_is_over(rules, scores, True):
+            scores = tuple(max(1, s) for s in scores)
+        start = game_at(rules, hand_number, scores, True)
+        return Scenario("counting-down", start, draw(deals(rules)))
     start = game_at(rules, hand_number, scores)
     return Scenario("near-target", start, draw(deals(rules)))
 
@@ -744,9 +767,21 @@ def features(game: Game) -> frozenset[str]:
                     found.add("automatic-moon-subtracts")
             if isinstance(each, SunShot):
                 found.add("sun")
-            if isinstance(each, HandScored) and max(each.totals) >= rules.target_score:
+            if isinstance(each, HandScored) and rules.game_end is GameEnd.COUNT_DOWN:
+                if t.after.counting_down and not t.before.counting_down:
+                    found.add("count-down-begins")
+                if t.after.is_over:
+                    found.add("count-down-ends")
+            elif isinstance(each, HandScored) and max(each.totals) >= rules.target_score:
                 shared = each.totals.count(min(each.totals)) > 1
                 found.add("tie-at-end" if shared else "game-over")
+            if (
+                isinstance(each, CardPlayed)
+                and rules.only_discards_break_hearts
+                and rules.card_points(each.card) > 0
+                and not (before.hearts_broken or t.after.hearts_broken)
+            ):
+                found.add("heart-played-without-breaking")
     if rules.players != PLAYERS:
         found.add(f"{rules.players} players")
     return frozenset(found)

@@ -77,7 +77,14 @@ RULE_FIELDS: Final = (
     "exact_target_halves",
     "tie",
 )
-OPTIONAL_RULE_FIELDS: Final = ("moon_points",)
+# Fields added to format version 1 after it was published: a case may leave them out, and
+# then they take the standard value (false, and "target" for game_end).
+OPTIONAL_RULE_FIELDS: Final = (
+    "moon_points",
+    "only_discards_break_hearts",
+    "game_end",
+    "full_polish",
+)
 
 PHASES: Final = frozenset(phase.value for phase in Phase)
 RULE_IDS: Final = frozenset(rule.value for rule in Rule)
@@ -252,6 +259,8 @@ class Case:
     totals_after: tuple[int, ...] | None
     game_over: bool | None
     winners: tuple[int, ...] | None
+    counting_down: bool = False
+    counting_down_after: bool | None = None
 
 
 def _refusal(value: object, where: str, players: int) -> Refusal:
@@ -308,6 +317,8 @@ TOP_REQUIRED: Final = (
     "actions",
 )
 TOP_OPTIONAL: Final = (
+    "counting_down",
+    "counting_down_after",
     "checks",
     "hand_points",
     "hand_scores",
@@ -356,6 +367,16 @@ def parse_case(value: object, stem: str) -> Case:
         totals_after=per_seat("totals_after"),
         game_over=_bool(data["game_over"], f"{stem}.game_over") if "game_over" in data else None,
         winners=_seats(data["winners"], f"{stem}.winners", players) if "winners" in data else None,
+        counting_down=(
+            _bool(data["counting_down"], f"{stem}.counting_down")
+            if "counting_down" in data
+            else False
+        ),
+        counting_down_after=(
+            _bool(data["counting_down_after"], f"{stem}.counting_down_after")
+            if "counting_down_after" in data
+            else None
+        ),
     )
 
 
@@ -442,7 +463,12 @@ def _run_check(state: GameState, check: Check, where: str) -> None:
 
 def run_case(case: Case) -> None:
     """Replay ``case`` through the public API; raise AssertionError at the first mismatch."""
-    state = new_game(case.rules, hand_number=case.hand_number, totals=case.scores_before)
+    state = new_game(
+        case.rules,
+        hand_number=case.hand_number,
+        totals=case.scores_before,
+        counting_down=case.counting_down,
+    )
     try:
         state, events = step(state, Deal([" ".join(sorted(hand)) for hand in case.deal]))
     except IllegalActionError as error:
@@ -487,6 +513,11 @@ def run_case(case: Case) -> None:
     if case.game_over is not None:
         assert state.is_over == case.game_over, (
             f"{case.name}: game over is {state.is_over}, expected {case.game_over}"
+        )
+    if case.counting_down_after is not None:
+        assert state.counting_down == case.counting_down_after, (
+            f"{case.name}: counting down is {state.counting_down}, "
+            f"expected {case.counting_down_after}"
         )
     if case.winners is not None:
         assert state.winners == case.winners, (
@@ -594,6 +625,7 @@ MALFORMED: Final[Mapping[str, tuple[Callable[[dict[str, Any]], None], str]]] = {
     "incomplete fields": (_drop_field("tie"), "missing key 'tie'"),
     "hand points for 3 seats": (_set(("hand_points",), [0, 0, 26]), "hand_points"),
     "game_over as a string": (_set(("game_over",), "no"), "game_over"),
+    "counting_down as a number": (_set(("counting_down",), 1), "counting_down"),
 }
 
 
@@ -640,6 +672,7 @@ WRONG: Final[Mapping[str, tuple[Callable[[dict[str, Any]], None], str]]] = {
     "the wrong totals": (_set(("totals_after",), [50, 60, 70, 80]), "totals"),
     "game over flipped": (_set(("game_over",), True), "game over"),
     "the wrong winners": (_set(("winners",), [2]), "winners"),
+    "counting down after a target game": (_set(("counting_down_after",), True), "counting down"),
 }
 
 

@@ -60,7 +60,7 @@ def test_default_identifiers() -> None:
     book = describe(Rules())
     assert identifiers(book) == {
         "WRONG_PASS_COUNT",
-        "FIRST_LEAD_TWO_OF_CLUBS",
+        "FIRST_LEAD_LOWEST_CLUB",
         "MUST_FOLLOW_SUIT",
         "NO_POINTS_ON_FIRST_TRICK",
         "HEARTS_NOT_BROKEN",
@@ -71,8 +71,8 @@ def test_default_identifiers() -> None:
     ("changes", "present", "absent"),
     [
         ({"queen_waits_for_hearts": True}, "QUEEN_NOT_BEFORE_HEARTS", None),
-        ({"first_lead": "any-club"}, "FIRST_LEAD_CLUB", "FIRST_LEAD_TWO_OF_CLUBS"),
-        ({"first_lead": "left-of-dealer"}, None, "FIRST_LEAD_TWO_OF_CLUBS"),
+        ({"first_lead": "any-club"}, "FIRST_LEAD_CLUB", "FIRST_LEAD_LOWEST_CLUB"),
+        ({"first_lead": "left-of-dealer"}, None, "FIRST_LEAD_LOWEST_CLUB"),
         ({"points_on_first_trick": True}, None, "NO_POINTS_ON_FIRST_TRICK"),
         ({"must_break_hearts": False}, None, "HEARTS_NOT_BROKEN"),
         ({"pass_cycle": ["hold"]}, None, "WRONG_PASS_COUNT"),
@@ -156,11 +156,11 @@ SENTENCES: list[tuple[dict[str, Any], str]] = [
         "previous player in turn); third hand no passing; then the cycle of three starts again.",
     ),
     ({"players": 6}, "third hand across the table (the player three seats away)"),
-    ({}, "The player holding the 2♣ leads it to the first trick (`FIRST_LEAD_TWO_OF_CLUBS`)."),
+    ({}, "The player holding the 2♣ leads it to the first trick (`FIRST_LEAD_LOWEST_CLUB`)."),
     (
         {"players": 5},
         "The player holding the 3♣, the lowest club in this pack, leads it to the first trick "
-        "(`FIRST_LEAD_TWO_OF_CLUBS`).",
+        "(`FIRST_LEAD_LOWEST_CLUB`).",
     ),
     (
         {"lowest_rank": 7},
@@ -292,8 +292,12 @@ SENTENCES: list[tuple[dict[str, Any], str]] = [
     (
         {"moon": "automatic"},
         "Every other player scores the moon's points and the shooter nothing, unless that would "
-        "end the game without the shooter alone on the lowest total: then the shooter's score "
-        "goes down by the moon's points instead",
+        "end the game with the shooter losing, its total above the lowest: then the shooter's "
+        "score goes down by the moon's points instead",
+    ),
+    (
+        {"moon": "automatic"},
+        "A shooter tied for the lowest total, when tied players share the win, is not losing.",
     ),
     (
         {"moon": "off"},
@@ -340,6 +344,36 @@ SENTENCES: list[tuple[dict[str, Any], str]] = [
         "The game is a single hand: the player with the fewest points wins, and players tied "
         "for the fewest share the win.",
     ),
+    (
+        {"only_discards_break_hearts": True},
+        "Hearts are broken once a heart has been discarded: played to a trick by a player who "
+        "cannot follow the suit led. A heart led, or played to a heart lead, does not break them.",
+    ),
+    (
+        {"only_discards_break_hearts": True, "queen_breaks_hearts": True},
+        "Hearts are broken once a heart or the queen of spades has been discarded",
+    ),
+    (
+        {"only_discards_break_hearts": True, "queen_breaks_hearts": True},
+        "Nor does the queen of spades led, or played to a spade lead; discarded on another "
+        "suit, she breaks hearts.",
+    ),
+    (
+        {"game_end": "count-down", "target_score": 50},
+        "Totals count up until, after a hand, any player's total reaches 50 or more. From the "
+        "next hand on, each hand's scores are subtracted from the totals instead of added, to "
+        "the end of the game.",
+    ),
+    (
+        {"game_end": "count-down"},
+        "While totals count down, the game ends after a hand in which any player's total is 0 "
+        "or below.",
+    ),
+    (
+        {"full_polish": True},
+        "Full Polish: a player whose total is 99 before a hand and who scores exactly 25 points "
+        "in it ends the hand on 98.",
+    ),
 ]
 
 
@@ -365,6 +399,11 @@ GONE: list[tuple[dict[str, Any], str]] = [
     ({"single_hand": True}, "reaches 100"),
     ({}, "single hand"),
     ({"points_on_first_trick": True}, "Nobody may play a point card"),
+    ({"only_discards_break_hearts": True}, "a discarded one included"),
+    ({}, "has been discarded"),
+    ({"game_end": "count-down"}, "The game ends after a hand in which any player's total"),
+    ({}, "count down"),
+    ({}, "Full Polish"),
 ]
 
 
@@ -386,6 +425,7 @@ FIELD_CHANGES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "points_on_first_trick": ({}, {"points_on_first_trick": True}),
     "must_break_hearts": ({}, {"must_break_hearts": False}),
     "queen_breaks_hearts": ({}, {"queen_breaks_hearts": True}),
+    "only_discards_break_hearts": ({}, {"only_discards_break_hearts": True}),
     "lead_hearts_instead_of_queen": ({}, {"lead_hearts_instead_of_queen": True}),
     "queen_waits_for_hearts": ({}, {"queen_waits_for_hearts": True}),
     "heart_points": ({}, {"heart_points": "spot"}),
@@ -400,6 +440,8 @@ FIELD_CHANGES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "sun_points": ({"sun": "add-to-others"}, {"sun_points": 39}),
     "no_tricks_bonus": ({}, {"no_tricks_bonus": -5}),
     "target_score": ({}, {"target_score": 50}),
+    "game_end": ({}, {"game_end": "count-down"}),
+    "full_polish": ({}, {"full_polish": True}),
     "single_hand": ({}, {"single_hand": True}),
     "exact_target_halves": ({}, {"exact_target_halves": True}),
     "tie": ({}, {"tie": "shared-win"}),

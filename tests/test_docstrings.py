@@ -89,9 +89,6 @@ MEMBERS = _members()
 # Names in modules other engineers own that lack an example for now; each is
 # an expected failure, and a strict one: once it gets an example, the test
 # says to take it off this list.
-WITHOUT_EXAMPLE: set[str] = set()
-
-
 def _ids(paths: Mapping[str, object]) -> list[str]:
     return sorted(paths)
 
@@ -107,8 +104,6 @@ def test_the_public_api_is_found() -> None:
 
 @pytest.mark.parametrize("path", _ids(CALLABLES))
 def test_has_a_docstring_with_an_example(path: str) -> None:
-    if path in WITHOUT_EXAMPLE:
-        pytest.xfail("no example yet (its module has another owner)")
     doc = inspect.getdoc(CALLABLES[path])
     assert doc, f"{path} has no docstring"
     assert ">>>" in doc, f"{path}: its docstring shows no example (a >>> doctest)"
@@ -136,7 +131,3 @@ def test_constant_or_type_alias_has_a_docstring(path: str, package: griffe.Modul
         f"{path} has no docstring (a string on the line after it)"
     )
 
-
-def test_the_list_of_names_without_examples_is_current() -> None:
-    gone = WITHOUT_EXAMPLE - set(CALLABLES)
-    assert not gone, f"WITHOUT_EXAMPLE lists names that no longer exist: {sorted(gone)}"

@@ -16,6 +16,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Final
 
 import attrs
@@ -32,6 +33,7 @@ from hearts_core import (
     HeartsError,
     IllegalActionError,
     InvalidActionError,
+    InvalidRulesError,
     InvalidStateError,
     PassCards,
     Phase,
@@ -42,10 +44,15 @@ from hearts_core import (
     apply,
     apply_as,
     consistent_state,
+    describe,
+    describe_variant,
     explain,
+    format_action,
     legal_actions,
+    load_variant,
     new_game,
     observe,
+    parse_action,
     parse_hand,
     random_deal,
     record_from_json,
@@ -54,6 +61,8 @@ from hearts_core import (
     state_from_json,
     state_to_json,
     step,
+    variant,
+    variant_info,
     view_from_json,
     view_to_json,
 )
@@ -93,9 +102,11 @@ scalars = (
 )
 values = st.recursive(
     scalars,
-    lambda inner: st.lists(inner, max_size=5)
-    | st.tuples(inner, inner)
-    | st.dictionaries(st.text(max_size=10) | st.integers(), inner, max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.tuples(inner, inner)
+        | st.dictionaries(st.text(max_size=10) | st.integers(), inner, max_size=5)
+    ),
     max_leaves=15,
 )
 
@@ -137,6 +148,18 @@ ENTRY_POINTS: Final[dict[str, Callable[[Any], object]]] = {
     "parse_hand": parse_hand,
     "Belief": Belief,
     "GameRecord": lambda value: GameRecord(Rules(), value),
+    "GameRecord(totals)": lambda value: GameRecord(Rules(), totals=value),
+    "GameRecord(counting_down)": lambda value: GameRecord(Rules(), counting_down=value),
+    "new_game(counting_down)": lambda value: new_game(counting_down=value),
+    "variant": variant,
+    "variant_info": variant_info,
+    "load_variant": load_variant,
+    "describe": describe,
+    "describe(title)": lambda value: describe(Rules(), value),
+    "describe_variant": describe_variant,
+    "parse_action": parse_action,
+    "parse_action(rules)": lambda value: parse_action("play 0 2C", value),
+    "format_action": format_action,
 }
 
 
@@ -338,3 +361,33 @@ def test_a_view_the_loader_accepts_can_be_resampled(seed: int, steps: int) -> No
         view = view_from_json(view_to_json(observe(state, seat)))
         assert observe(consistent_state(view), seat) == view
         assert observe(resample(view, random.Random(seed)), seat) == view
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("a = " + "[" * 100_000 + "]" * 100_000, "values nested too deeply"),
+        ("players = " + "9" * 5000, "not readable: Exceeds the limit"),
+        ("#" * 1_000_001, "larger than 1000000 bytes"),
+        (b'name = "\xff"', "not UTF-8 text"),
+        ("name = ", "not valid TOML"),
+    ],
+)
+def test_hostile_variant_files_are_invalid_rules(
+    tmp_path: Path, content: str | bytes, reason: str
+) -> None:
+    path = tmp_path / "house.toml"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    with pytest.raises(InvalidRulesError) as info:
+        load_variant(path)
+    assert reason in str(info.value)
+
+
+@pytest.mark.parametrize("where", ["a\x00b", "x" * 100_000, "."])
+def test_paths_that_cannot_be_read_are_invalid_rules(where: str) -> None:
+    with pytest.raises(InvalidRulesError, match="cannot read") as info:
+        load_variant(where)
+    assert len(str(info.value)) < 400  # a path of any length is named briefly

@@ -29,6 +29,7 @@ from strategies import (
     Game,
     Scenario,
     Transition,
+    any_rules,
     budget,
     candidate_actions,
     deals,
@@ -52,6 +53,7 @@ from hearts_core import (
     Deal,
     Event,
     FirstLead,
+    GameEnd,
     GameOver,
     GameState,
     HandDealt,
@@ -88,6 +90,7 @@ from hearts_core import (
     resample,
     step,
 )
+from hearts_core.scoring import counting_down_after, game_is_over, totals_after
 
 # --- reference rules, written from the rules text and the Rules field docs --------
 
@@ -153,9 +156,23 @@ def played_cards(state: GameState) -> CardSet:
     return CardSet([*cards, *state.current_trick])
 
 
+def breaks(rules: Rules, card: Card, before: Sequence[Card]) -> bool:
+    """Whether ``card`` played after ``before`` (the trick so far) breaks hearts: a heart (or
+    the queen of spades, with ``queen_breaks_hearts``), and, with
+    ``only_discards_break_hearts``, only when discarded, off the suit led."""
+    if card not in table(rules).breaking:
+        return False
+    if rules.only_discards_break_hearts:
+        return bool(before) and card.suit is not before[0].suit
+    return True
+
+
 def is_broken(state: GameState) -> bool:
-    """Whether a card that breaks hearts has been played this hand (this trick included)."""
-    return bool(played_cards(state) & table(state.rules).breaking)
+    """Whether a card that breaks hearts has been played so this hand (this trick included)."""
+    for cards in [*(trick.cards for trick in state.tricks), state.current_trick]:
+        if any(breaks(state.rules, card, cards[:index]) for index, card in enumerate(cards)):
+            return True
+    return False
 
 
 def current_seat(state: GameState) -> int:
@@ -222,7 +239,7 @@ def restrictions(state: GameState) -> list[tuple[Rule, CardSet]]:
             narrow(Rule.NO_POINTS_ON_FIRST_TRICK, hand - facts.positive)
     elif first and rules.first_lead is FirstLead.LOWEST_CLUB:
         lowest = CardSet([facts.lowest_club]) if facts.lowest_club else CardSet()
-        narrow(Rule.FIRST_LEAD_TWO_OF_CLUBS, hand & lowest)
+        narrow(Rule.FIRST_LEAD_LOWEST_CLUB, hand & lowest)
     elif first and rules.first_lead is FirstLead.ANY_CLUB:
         narrow(Rule.FIRST_LEAD_CLUB, hand.of_suit(Suit.CLUBS))
     else:
@@ -311,11 +328,23 @@ def broken_rules(state: GameState, action: object) -> frozenset[Rule]:
     return frozenset()
 
 
-def reference_totals(rules: Rules, totals: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
-    """Totals after a hand: added up, and a total of exactly the target halved if the rules say."""
-    new = [total + score for total, score in zip(totals, scores, strict=True)]
-    if rules.exact_target_halves:
-        new = [rules.target_score // 2 if t == rules.target_score else t for t in new]
+def reference_totals(
+    rules: Rules, totals: Sequence[int], scores: Sequence[int], counting_down: bool = False
+) -> tuple[int, ...]:
+    """Totals after a hand: subtracted while a count-down game counts down; else added up,
+    a seat on the target minus 1 that scores exactly 25 put on the target minus 2 (Full
+    Polish), and a total of exactly the target halved, if the rules say."""
+    if counting_down:
+        return tuple(total - score for total, score in zip(totals, scores, strict=True))
+    target = rules.target_score
+    new = []
+    for total, score in zip(totals, scores, strict=True):
+        if rules.full_polish and total == target - 1 and score == 25:
+            new.append(target - 2)
+        elif rules.exact_target_halves and total + score == target:
+            new.append(target // 2)
+        else:
+            new.append(total + score)
     return tuple(new)
 
 
@@ -325,13 +354,22 @@ def sole_lowest(totals: Sequence[int]) -> int | None:
     return list(totals).index(low) if list(totals).count(low) == 1 else None
 
 
-def reference_game_over(rules: Rules, totals: Sequence[int]) -> bool:
-    """Whether a game ends with these totals after a hand."""
+def reference_game_over(rules: Rules, totals: Sequence[int], counting_down: bool = False) -> bool:
+    """Whether a game ends with these totals after a hand (``counting_down``: a hand whose
+    scores were subtracted, in a count-down game)."""
     if rules.single_hand:
         return True
-    if max(totals) < rules.target_score:
-        return False
-    return rules.tie is TieRule.SHARED_WIN or sole_lowest(totals) is not None
+    if rules.game_end is GameEnd.COUNT_DOWN:
+        ended = counting_down and min(totals) <= 0
+    else:
+        ended = max(totals) >= rules.target_score
+    return ended and (rules.tie is TieRule.SHARED_WIN or sole_lowest(totals) is not None)
+
+
+def reference_counting_down(rules: Rules, totals: Sequence[int], counting_down: bool) -> bool:
+    """Whether the next hand counts down: once a count-down game's total reaches the target."""
+    reached = rules.game_end is GameEnd.COUNT_DOWN and max(totals) >= rules.target_score
+    return counting_down or reached
 
 
 def shot_scores(
@@ -351,6 +389,7 @@ def reference_hand(
     tricks: tuple[Trick, ...],
     totals: Sequence[int],
     choice: MoonOption | None = None,
+    counting_down: bool = False,
 ) -> tuple[tuple[int, ...], Event | None, tuple[int, ...] | None]:
     """A finished hand's points, its shot event (moon or sun) if any, and its scores
     (``None`` while a moon shooter has to choose)."""
@@ -380,10 +419,12 @@ def reference_hand(
         else:
             option = MoonOption.ADD_TO_OTHERS
             if rules.moon is MoonScoring.AUTOMATIC:
+                # Adding loses the shooter the game: it ends with the shooter above the
+                # lowest total.
                 added = reference_totals(
-                    rules, totals, shot_scores(rules, taken, seat, option, amount)
+                    rules, totals, shot_scores(rules, taken, seat, option, amount), counting_down
                 )
-                if reference_game_over(rules, added) and sole_lowest(added) != seat:
+                if reference_game_over(rules, added, counting_down) and added[seat] > min(added):
                     option = MoonOption.SUBTRACT_FROM_SHOOTER
         return points, MoonShot(seat, option), shot_scores(rules, taken, seat, option, amount)
     bonus = rules.no_tricks_bonus
@@ -611,7 +652,8 @@ def _hand_end_events(t: Transition, tricks: tuple[Trick, ...]) -> list[Event]:
     before, action, after = t.before, t.action, t.after
     rules = before.rules
     choice = action.option if isinstance(action, ChooseMoon) else None
-    points, shot, scores = reference_hand(rules, tricks, before.totals, choice)
+    down = before.counting_down
+    points, shot, scores = reference_hand(rules, tricks, before.totals, choice, down)
     expected: list[Event] = [] if shot is None else [shot]
     if isinstance(action, ChooseMoon):
         # The moon was announced when play ended; the choice is reported, not the moon again.
@@ -622,16 +664,18 @@ def _hand_end_events(t: Transition, tricks: tuple[Trick, ...]) -> list[Event]:
         assert after.phase is Phase.MOON and after.to_act == (shot.seat,)
         assert after.tricks == tricks and after.totals == before.totals
         return expected
-    totals = reference_totals(rules, before.totals, scores)
+    totals = reference_totals(rules, before.totals, scores, down)
     expected.append(HandScored(before.hand_number, points, scores, totals))
     assert after.totals == totals
-    if reference_game_over(rules, totals):
+    if reference_game_over(rules, totals, down):
+        assert after.counting_down == down
         low = min(totals)
         winners = tuple(seat for seat, total in enumerate(totals) if total == low)
         expected.append(GameOver(winners, totals))
         assert after.phase is Phase.GAME_OVER and after.hand_number == before.hand_number
     else:
         assert after.phase is Phase.DEAL and after.hand_number == before.hand_number + 1
+        assert after.counting_down == reference_counting_down(rules, totals, down)
     assert after.rules == rules
     return expected
 
@@ -641,7 +685,6 @@ def check_events_match_change(t: Transition) -> None:
     before, action, after, events = t.before, t.action, t.after, list(t.events)
     rules = before.rules
     players = rules.players
-    breaking = table(rules).breaking
     expected: list[Event]
     if isinstance(action, Deal):
         expected = [HandDealt(before.hand_number, before.dealer, before.pass_direction)]
@@ -679,7 +722,8 @@ def check_events_match_change(t: Transition) -> None:
         seat, card = action.seat, action.card
         expected = [CardPlayed(seat, card)]
         was_broken = is_broken(before)
-        if card in breaking and not was_broken:
+        broke = breaks(rules, card, before.current_trick)
+        if broke and not was_broken:
             expected.append(HeartsBroken(seat, card))
         cards = (*before.current_trick, card)
         hand_goes_on = len(before.tricks) + 1 < table(rules).hand_size
@@ -687,7 +731,7 @@ def check_events_match_change(t: Transition) -> None:
             assert after.phase is Phase.PLAY
             assert after.hands[seat] == before.hands[seat] - CardSet([card])
             assert all(after.hands[s] == before.hands[s] for s in range(players) if s != seat)
-            assert after.hearts_broken == (was_broken or card in breaking)
+            assert after.hearts_broken == (was_broken or broke)
             assert after.passes == before.passes
         if len(cards) < players:
             assert after.current_trick == cards and after.tricks == before.tricks
@@ -760,7 +804,8 @@ def check_hand_scored(t: Transition) -> None:
                 else:
                     expected = points[seat] + gain
                 assert scores[seat] == expected, (seat, each, shot)
-        assert each.totals == reference_totals(rules, t.before.totals, scores)
+        down = t.before.counting_down
+        assert each.totals == reference_totals(rules, t.before.totals, scores, down)
         assert each.totals == t.after.totals
 
 
@@ -780,7 +825,10 @@ def check_game_end(t: Transition) -> None:
     totals = hand.totals
     low = min(totals)
     single = totals.count(low) == 1
-    reached = max(totals) >= rules.target_score
+    if rules.game_end is GameEnd.COUNT_DOWN:
+        reached = t.before.counting_down and low <= 0
+    else:
+        reached = max(totals) >= rules.target_score
     ends = rules.single_hand or (reached and (single or rules.tie is TieRule.SHARED_WIN))
     assert (t.after.phase is Phase.GAME_OVER) == ends, (totals, rules.target_score)
     if ends:
@@ -908,7 +956,7 @@ def test_game_ends_exactly_when_target_reached_with_a_single_lowest(game: Game) 
         check_game_end(t)
     final = game.final
     if final.is_over:
-        assert reference_game_over(game.rules, final.totals)
+        assert reference_game_over(game.rules, final.totals, final.counting_down)
         low = min(final.totals)
         assert final.winners == tuple(s for s, total in enumerate(final.totals) if total == low)
 
@@ -1090,8 +1138,9 @@ def test_the_automatic_moon_adds_unless_that_loses_the_game_for_the_shooter(game
     # The shooter took every card of the hand.
     taken = [facts.deck if s == shot.seat else CardSet() for s in range(rules.players)]
     add = shot_scores(rules, taken, shot.seat, MoonOption.ADD_TO_OTHERS, facts.moon_amount)
-    added = reference_totals(rules, before, add)
-    loses = reference_game_over(rules, added) and sole_lowest(added) != shot.seat
+    down = game.start.counting_down
+    added = reference_totals(rules, before, add, down)
+    loses = reference_game_over(rules, added, down) and added[shot.seat] > min(added)
     expected = MoonOption.SUBTRACT_FROM_SHOOTER if loses else MoonOption.ADD_TO_OTHERS
     assert shot.option is expected, (before, added, scored)
     event(f"automatic moon: {expected.value}")
@@ -1167,6 +1216,9 @@ _RARE = (
     "automatic-moon-subtracts",
     "tie-at-end",
     "game-over",
+    "count-down-begins",
+    "count-down-ends",
+    "heart-played-without-breaking",
 )
 
 
@@ -1192,6 +1244,34 @@ def test_scenarios_start_waiting_for_a_valid_deal(scenario: Scenario) -> None:
     assert scenario.start.phase is Phase.DEAL
     assert is_legal(scenario.start, scenario.first_deal)
     assert valid_deal(scenario.rules, scenario.first_deal)
+
+
+# --- totals and the end of the game, on their own -----------------------------------------
+
+
+@given(any_rules(), st.data())
+def test_totals_and_the_end_of_the_game_follow_the_field_docs(
+    rules: Rules, data: st.DataObject
+) -> None:
+    """``totals_after``, ``game_is_over`` and ``counting_down_after`` agree with the references
+    written from the field docs, on totals around the target and 0 and hand scores that
+    include Full Polish's 25 from the target minus 1."""
+    target = rules.target_score
+    around = st.one_of(
+        st.integers(-30, target + 30), st.sampled_from((0, target - 1, target, target + 1))
+    )
+    totals = tuple(data.draw(around, label="total") for _ in range(rules.players))
+    scores = tuple(
+        data.draw(st.one_of(st.integers(-60, 60), st.sampled_from((0, 25, 26, -26))), label="score")
+        for _ in range(rules.players)
+    )
+    down = rules.game_end is GameEnd.COUNT_DOWN and data.draw(st.booleans(), label="down")
+    after = totals_after(rules, totals, scores, down)
+    assert after == reference_totals(rules, totals, scores, down)
+    assert game_is_over(rules, after, down) == reference_game_over(rules, after, down)
+    assert counting_down_after(rules, after, down) == reference_counting_down(rules, after, down)
+    if rules.full_polish and not down and target - 1 in totals:
+        event("full polish possible")
 
 
 # --- seats that are not ints ------------------------------------------------------

@@ -405,8 +405,7 @@ def test_record_format_version_is_checked() -> None:
     data = record_data()
     data["format"] = "hearts-record/3"
     assert refused(record_from_data, data) == [
-        "$.format: must be 'hearts-record/2' (or its version 1), "
-        'not a string ("hearts-record/3")'
+        "$.format: must be 'hearts-record/2' (or its version 1), not a string (\"hearts-record/3\")"
     ]
 
 
@@ -445,12 +444,12 @@ def test_record_start_must_be_reachable() -> None:
     data["hand_number"], data["totals"] = 4, [120, 10, 20, 30]
     data["actions"] = []
     assert refused(record_from_data, data) == [
-        "$.totals: these totals have ended the game, so hand 4 is not played"
+        "$.totals: (120, 10, 20, 30) have already ended the game"
     ]
     # Even at hand 0: no game starts from totals that have ended it.
     data["hand_number"] = 0
     assert refused(record_from_data, data) == [
-        "$.totals: these totals have ended the game, so hand 0 is not played"
+        "$.totals: (120, 10, 20, 30) have already ended the game"
     ]
     data["totals"] = [0, 0, 0]
     assert refused(record_from_data, data) == ["$.totals: must have 4 items, not 3"]
@@ -489,10 +488,10 @@ def test_record_built_in_python_is_checked_too() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("", "$: not JSON: Expecting value at line 1 column 1"),
+        ("", "$: not JSON: Expecting value (line 1, column 1)"),
         (
             '{"format": "hearts-record/1"',
-            "$: not JSON: Expecting ',' delimiter at line 1 column 29",
+            "$: not JSON: Expecting ',' delimiter (line 1, column 29)",
         ),
         ("[" * 100_000, "$: not JSON this library reads: nested too deeply"),
         ('{"a": Infinity}', "$: not JSON: Infinity is not a JSON number"),
@@ -604,12 +603,12 @@ def test_state_phase_and_totals_must_be_reachable() -> None:
     over = state_to_data(new_game())
     over["phase"] = "game-over"
     assert refused(state_from_data, over) == [
-        "$.phase: the game cannot be over: no total ends it (see $.totals)"
+        "$.phase: the game cannot be over: no total in (0, 0, 0, 0) ends it"
     ]
     late = state_to_data(new_game())
     late["hand_number"], late["totals"] = 3, [100, 10, 20, 30]
     assert refused(state_from_data, late) == [
-        "$.totals: these totals have ended the game, so hand 3 is not played"
+        "$.totals: (100, 10, 20, 30) have already ended the game"
     ]
     single = state_to_data(new_game(variant("openspiel")))
     single["hand_number"] = 1
@@ -688,7 +687,10 @@ def test_view_whose_hidden_cards_no_deal_fits_is_refused() -> None:
     ]
     state = apply(new_game(Rules(pass_cycle=["hold"])), Deal(hands))
     for seat, card in [(0, "2C"), (1, "8C"), (2, "7C"), (3, "JC")] + [
-        (3, "QC"), (0, "3C"), (1, "9C"), (2, "KC")
+        (3, "QC"),
+        (0, "3C"),
+        (1, "9C"),
+        (2, "KC"),
     ]:
         state = apply(state, PlayCard(seat, card))
     data = view_to_data(observe(state, 0))
@@ -901,3 +903,95 @@ def test_loads_and_dumps_are_inverse_on_json() -> None:
     data = record_data()
     assert loads(dumps(data)) == data
     assert loads(dumps(data, pretty=True)) == data
+
+
+# --- count-down games ----------------------------------------------------------------
+
+
+def test_count_down_positions_keep_their_phase_through_every_format() -> None:
+    import random
+
+    from hearts_core.bots import RuleBot, transitions
+
+    rules = variant("hartenjagen")
+    steps = list(transitions([RuleBot()] * 4, rules, random.Random(8)))
+    record = GameRecord(rules, [step.action for step in steps], variant="hartenjagen")
+    final = record.final
+    assert final.is_over and final.counting_down and min(final.totals) <= 0
+    down = [step.after for step in steps if step.after.counting_down]
+    assert down, "the game must reach its count-down"
+    # The first count-down state follows a hand whose totals reached 50.
+    first = next(step for step in steps if step.after.counting_down)
+    assert not first.before.counting_down and max(first.after.totals) >= 50
+    for state in (down[0], down[len(down) // 2], final):
+        assert state_from_json(state_to_json(state)) == state
+        for seat in range(4):
+            view = observe(state, seat)
+            assert view.counting_down
+            assert view_from_json(view_to_json(view)).counting_down
+    assert record_from_json(record_to_json(record)) == record
+    parts = record.hands()
+    assert [part.counting_down for part in parts] == [part.start.counting_down for part in parts]
+    assert parts[-1].counting_down and not parts[0].counting_down
+    for part in (parts[0], parts[-1]):
+        text = format_hand(part)
+        assert ("counting_down: yes" in text) == part.counting_down
+        assert parse_hand(text) == part
+        assert record_from_json(record_to_json(part)) == part
+
+
+def test_count_down_flags_that_do_not_fit_are_refused_everywhere() -> None:
+    classic = state_to_data(new_game())
+    classic["counting_down"] = True
+    assert refused(state_from_data, classic) == [
+        "$.counting_down: only a count-down game counts down"
+    ]
+    dutch = state_to_data(new_game("hartenjagen", totals=(55, 30, 10, 20), counting_down=True))
+    dutch["counting_down"] = False
+    expected = (
+        "$.counting_down: totals (55, 30, 10, 20) have reached the target 50, "
+        "so the game counts down"
+    )
+    assert refused(state_from_data, dutch) == [expected]
+    view = view_to_data(
+        observe(new_game("hartenjagen", totals=(55, 30, 10, 20), counting_down=True), 1)
+    )
+    view["counting_down"] = False
+    assert refused(view_from_data, view) == [expected]
+    view["counting_down"] = "no"
+    assert refused(view_from_data, view) == [
+        '$.counting_down: must be true or false, not a string ("no")'
+    ]
+    record = record_to_data(
+        GameRecord(variant("hartenjagen"), totals=(55, 30, 10, 20), counting_down=True)
+    )
+    assert record_from_data(record).start.counting_down
+    del record["counting_down"]  # left out, it is false: these totals need it true
+    assert refused(record_from_data, record) == [expected]
+    # Counting down below the target is a count-down game's second phase, not a mistake,
+    # and a total at 0 or below has ended it.
+    assert record_from_data(dict(record, totals=[12, 30, 10, 44], counting_down=True))
+    assert refused(record_from_data, dict(record, totals=[0, 30, 10, 44], counting_down=True)) == [
+        "$.totals: (0, 30, 10, 44) have already ended the game"
+    ]
+
+
+def test_the_notation_reads_and_checks_its_count_down_line() -> None:
+    part = GameRecord(variant("hartenjagen"), totals=(55, 30, 10, 20), counting_down=True)
+    text = format_hand(part)
+    lines = text.splitlines()
+    at = lines.index("totals: 55 30 10 20")
+    assert lines[at + 1] == "counting_down: yes"
+
+    assert parse_hand(text) == part
+    maybe = text.replace("counting_down: yes", "counting_down: maybe")
+    with pytest.raises(RecordError) as error:
+        parse_hand(maybe)
+    assert problems(error) == [f"line {at + 2}: counting_down: yes or no, not 'maybe'"]
+    missing = text.replace("counting_down: yes\n", "")
+    with pytest.raises(RecordError) as error:
+        parse_hand(missing)
+    assert problems(error) == [
+        f"line {at + 1}: totals (55, 30, 10, 20) have reached the target 50, "
+        "so the game counts down"
+    ]

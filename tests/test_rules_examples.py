@@ -459,10 +459,10 @@ def test_first_lead_two_of_clubs() -> None:
     refuse(
         state,
         PlayCard(0, "3C"),
-        Rule.FIRST_LEAD_TWO_OF_CLUBS,
+        Rule.FIRST_LEAD_LOWEST_CLUB,
         "seat 0 must lead 2C to the first trick",
     )
-    refuse(state, PlayCard(0, "2D"), Rule.FIRST_LEAD_TWO_OF_CLUBS)
+    refuse(state, PlayCard(0, "2D"), Rule.FIRST_LEAD_LOWEST_CLUB)
 
 
 def test_first_lead_by_whoever_holds_two_of_clubs() -> None:

@@ -202,7 +202,8 @@ class HeartsMachine(RuleBasedStateMachine):
         if self.last is not None:
             check_game_end(self.last)
         if self.state.is_over:
-            assert reference_game_over(self.state.rules, self.state.totals)
+            state = self.state
+            assert reference_game_over(state.rules, state.totals, state.counting_down)
 
     @invariant()
     def views_show_no_card_of_another_hand(self) -> None:

@@ -1,10 +1,11 @@
 """The shipped variant catalogue: every file loads, renders a rulebook, plays whole games,
 and sets the values its sources give.
 
-The expected rules below were written by hand from the sources each file cites (the
-project's rules catalogue, the seed texts, OpenSpiel, gnome-hearts' help); they are compared
-with the whole ``Rules`` value, so a stray or missing field fails too. The per-hand score
-sums were worked out by hand from the card values and the moon and sun rules.
+The expected rules below were written by hand from the sentences each file quotes (the
+cardgames.io rules page, the classic rules text in docs/rules.md, gnome-hearts' help and
+configuration, the Bicycle pages, Jeff Goldsmith's page, the Hartenjagen pages, OpenSpiel);
+they are compared with the whole ``Rules`` value, so a stray or missing field fails too. The
+per-hand score sums were worked out by hand from the card values and the moon and sun rules.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from hearts_core import (
     CardSet,
     Deal,
     FirstLead,
+    GameEnd,
     GameState,
     HandScored,
     MoonRequires,
@@ -28,6 +30,7 @@ from hearts_core import (
     PlayCard,
     Rules,
     SunScoring,
+    TieRule,
     apply,
     describe_variant,
     legal_actions,
@@ -45,7 +48,8 @@ L, R, A, H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, Pass
 # Each variant's full ruleset, from its sources (Rules() is the standard game).
 EXPECTED: dict[str, Rules] = {
     "standard": Rules(),
-    "classic": Rules(queen_breaks_hearts=True, moon="shooter-chooses"),
+    # The classic text ends the game at 100 and says nothing of playing on: ties share the win.
+    "classic": Rules(queen_breaks_hearts=True, moon="shooter-chooses", tie="shared-win"),
     "queen-breaks-hearts": Rules(queen_breaks_hearts=True),
     "moon-choice": Rules(moon="shooter-chooses"),
     "moon-subtract": Rules(moon="subtract-from-shooter"),
@@ -53,19 +57,41 @@ EXPECTED: dict[str, Rules] = {
     "microsoft": Rules(),
     "openspiel": Rules(pass_cycle=[L], queen_breaks_hearts=True, single_hand=True),
     "omnibus": Rules(card_values={"QS": 13, "JD": -10}),
-    "omnibus-10d": Rules(card_values={"QS": 13, "TD": -10}),
+    # gnome-hearts' Omnibus Alternative: its standard ruleset with the ten of diamonds -10.
+    "omnibus-10d": Rules(
+        pass_cycle=[L, A, R, H],
+        queen_breaks_hearts=True,
+        card_values={"QS": 13, "TD": -10},
+        moon="subtract-from-shooter",
+        sun="subtract-from-shooter",
+        tie="shared-win",
+    ),
+    # Bicycle's Omnibus: 10♦ +10 in its plus scoring (-10 here); the slam of all fifteen
+    # counting cards scores 26 for the slammer (-10 - 16 here) instead of 16 minus.
     "omnibus-bicycle": Rules(
         queen_breaks_hearts=True,
-        card_values={"QS": 13, "JD": -10},
+        only_discards_break_hearts=True,
+        card_values={"QS": 13, "TD": -10},
         moon_requires="all-scoring-cards",
+        moon="subtract-from-shooter",
+        moon_points=16,
     ),
-    "bicycle": Rules(queen_breaks_hearts=True),
-    "bicycle-50": Rules(queen_breaks_hearts=True, target_score=50),
+    # Bicycle: hearts may not be led until a heart or Q♠ has been *discarded*.
+    "bicycle": Rules(queen_breaks_hearts=True, only_discards_break_hearts=True),
+    "bicycle-50": Rules(queen_breaks_hearts=True, only_discards_break_hearts=True, target_score=50),
+    # gnome-hearts' defaults: its config file sets queen_breaks_hearts=true, and its game
+    # ends at the target whatever the tie.
     "gnome-hearts": Rules(
-        pass_cycle=[L, A, R, H], moon="subtract-from-shooter", sun="subtract-from-shooter"
+        pass_cycle=[L, A, R, H],
+        queen_breaks_hearts=True,
+        moon="subtract-from-shooter",
+        sun="subtract-from-shooter",
+        tie="shared-win",
     ),
     "spot-hearts": Rules(
         pass_cycle=[L, A, R, H],
+        queen_breaks_hearts=True,
+        tie="shared-win",
         heart_points="spot",
         card_values={"QS": 25},
         moon="subtract-from-shooter",
@@ -79,6 +105,8 @@ EXPECTED: dict[str, Rules] = {
         removed_cards="2C",
         pass_cycle=[R],
         first_lead="left-of-dealer",
+        points_on_first_trick=True,
+        must_break_hearts=False,
         card_values={"QS": 13, "KS": 10, "AS": 7},
         moon="off",
     ),
@@ -87,9 +115,18 @@ EXPECTED: dict[str, Rules] = {
     "six-player": Rules(
         players=6, removed_cards="2D 3D 3C 4C", pass_count=2, pass_cycle=[L, R, A, H]
     ),
-    "hartenjagen": Rules(lowest_rank=7, card_values={"QS": 5, "JC": 2}),
+    "hartenjagen": Rules(
+        lowest_rank=7,
+        points_on_first_trick=True,
+        card_values={"QS": 5, "JC": 2},
+        moon="off",
+        target_score=50,
+        game_end="count-down",
+    ),
     "no-hold": Rules(pass_cycle=[L, R, A]),
-    "jeff-goldsmith": Rules(moon="automatic", exact_target_halves=True),
+    "jeff-goldsmith": Rules(
+        moon="automatic", exact_target_halves=True, full_polish=True, tie="shared-win"
+    ),
     "no-tricks-bonus": Rules(no_tricks_bonus=-5),
     "queen-waits": Rules(queen_waits_for_hearts=True),
     "pass-left": Rules(pass_cycle=[L]),
@@ -126,15 +163,18 @@ HAND_SUMS: dict[str, set[int]] = {
     "spot-hearts": {129, -129, -258},
     # 26 - 10 = 16; a moon: 3 * 26 - 10 = 68 wherever the jack went
     "omnibus": {16, 68},
-    "omnibus-10d": {16, 68},
-    "omnibus-bicycle": {16, 68},
+    # 16; a moon: -26 off the shooter and the ten's -10 wherever it went, -36; a sun: the
+    # shooter took the ten too, -52 - 10 = -62
+    "omnibus-10d": {16, -36, -62},
+    # 16; a slam (all fifteen counting cards): -16 - 10 = -26 for the slammer, 0 for the others
+    "omnibus-bicycle": {16, -26},
     # -5 to each of the 0, 1 or 2 seats without a trick (two seats at least take one,
     # or one seat took every trick, which is a moon, and then there is no bonus)
     "no-tricks-bonus": {26, 21, 16, 78},
     # 13 + 13 + 10 + 7 = 43 and no moon
     "black-maria": {43},
-    # 8 hearts + 5 + 2 = 15; a moon adds 15 to each of the 3 others
-    "hartenjagen": {15, 45},
+    # 8 hearts + 5 + 2 = 15 and no moon
+    "hartenjagen": {15},
     # a moon adds 26 to each of the 2, 4 or 5 others
     "three-player": {26, 52},
     "five-player": {26, 104},
@@ -226,9 +266,10 @@ def test_black_maria_left_of_dealer_leads_any_card() -> None:
     assert state.to_act == ((dealer + 1) % 3,)
     leader = state.to_act[0]
     plays = legal_actions(state)
-    # not only clubs: any card but the point cards (hearts, Q♠ K♠ A♠) may be led
-    non_point = [c for c in state.hands[leader] if rules.card_points(c) <= 0]
-    assert sorted(p.card for p in plays if isinstance(p, PlayCard)) == sorted(non_point)
+    # any card at all: no first-trick rule keeps the point cards (hearts, Q♠ K♠ A♠) off it,
+    # and hearts need no breaking
+    assert sorted(p.card for p in plays if isinstance(p, PlayCard)) == sorted(state.hands[leader])
+    assert any(rules.card_points(card) > 0 for card in state.hands[leader])
 
 
 def test_hartenjagen() -> None:
@@ -271,10 +312,12 @@ def test_three_five_six_players() -> None:
 
 def test_omnibus_family() -> None:
     for name in ("omnibus", "omnibus-10d", "omnibus-bicycle"):
-        rules = variant(name)
-        assert deck_total(rules) == 16 and rules.moon_amount == 26
+        assert deck_total(variant(name)) == 16
+    assert variant("omnibus").moon_amount == variant("omnibus-10d").moon_amount == 26
+    assert variant("omnibus-bicycle").moon_amount == 16
     assert points(variant("omnibus"), "JD TD QS") == [-10, 0, 13]
     assert points(variant("omnibus-10d"), "JD TD QS") == [0, -10, 13]
+    assert points(variant("omnibus-bicycle"), "JD TD QS") == [0, -10, 13]
     assert variant("omnibus").moon_requires is MoonRequires.POSITIVE_CARDS
     assert variant("omnibus-bicycle").moon_requires is MoonRequires.ALL_SCORING_CARDS
 
@@ -293,7 +336,7 @@ def test_spot_hearts_and_gnome() -> None:
 
 def test_scoring_variants() -> None:
     jg = variant("jeff-goldsmith")
-    assert jg.moon is MoonScoring.AUTOMATIC and jg.exact_target_halves
+    assert jg.moon is MoonScoring.AUTOMATIC and jg.exact_target_halves and jg.full_polish
     assert jg.target_score == 100
     assert variant("bicycle-50").target_score == 50
     assert variant("to-50").queen_breaks_hearts
@@ -339,9 +382,17 @@ def test_random_games_reach_game_over(name: str) -> None:
         for hand in scored:
             assert sum(hand.scores) in HAND_SUMS[name], (seed, hand)
             assert len(hand.scores) == rules.players
+        low = min(state.totals)
         if rules.single_hand:
             assert len(scored) == 1
+        elif rules.game_end is GameEnd.COUNT_DOWN:
+            # The game counted down: some hand's totals reached the target, and a total
+            # is now 0 or below.
+            assert any(max(hand.totals) >= rules.target_score for hand in scored)
+            assert low <= 0 and state.counting_down
         else:
             assert max(state.totals) >= rules.target_score
-            assert list(state.totals).count(min(state.totals)) == 1
+        if not rules.single_hand and rules.tie is TieRule.PLAY_ON:
+            assert list(state.totals).count(low) == 1
+        assert state.winners == tuple(s for s, total in enumerate(state.totals) if total == low)
         assert state.totals == scored[-1].totals

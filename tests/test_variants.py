@@ -61,7 +61,9 @@ def test_each_variant_changes_only_its_rule() -> None:
     assert variant("queen-breaks-hearts") == Rules(queen_breaks_hearts=True)
     assert variant("moon-choice") == Rules(moon=MoonScoring.SHOOTER_CHOOSES)
     assert variant("moon-subtract") == Rules(moon=MoonScoring.SUBTRACT_FROM_SHOOTER)
-    assert variant("classic") == Rules(queen_breaks_hearts=True, moon=MoonScoring.SHOOTER_CHOOSES)
+    assert variant("classic") == Rules(
+        queen_breaks_hearts=True, moon=MoonScoring.SHOOTER_CHOOSES, tie="shared-win"
+    )
 
 
 @pytest.mark.parametrize(
@@ -72,7 +74,6 @@ def test_each_variant_changes_only_its_rule() -> None:
         ("qs-breaks", "queen-breaks-hearts"),
         ("shooter-chooses", "moon-choice"),
         ("subtract-26", "moon-subtract"),
-        ("001", "classic"),
     ],
 )
 def test_aliases(alias: str, name: str) -> None:
@@ -152,7 +153,7 @@ def test_file_without_extends_starts_from_the_defaults(tmp_path: Path) -> None:
 def test_extends_a_variant_and_overrides_it(tmp_path: Path) -> None:
     # classic sets queen_breaks_hearts and shooter-chooses; this file undoes the first
     path = write(tmp_path, 'name = "mine"\nextends = "classic"\nqueen_breaks_hearts = false\n')
-    assert load_variant(path).rules == Rules(moon=MoonScoring.SHOOTER_CHOOSES)
+    assert load_variant(path).rules == Rules(moon=MoonScoring.SHOOTER_CHOOSES, tie="shared-win")
 
 
 @pytest.mark.parametrize("key", ["jokers", "pass_directions", "queen_breaks_heart", "Moon"])
@@ -378,3 +379,100 @@ def test_rules_are_frozen_and_hashable() -> None:
     assert hash(rules) == hash(Rules())
     assert rules.evolve(target_score=50) == Rules(target_score=50)
     assert rules == Rules()  # evolve made a copy
+
+
+# --- every problem in a file, each with its key ------------------------------------
+
+
+def test_every_problem_in_a_file_is_reported_with_its_key(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "name = 5\n"
+        'aliases = "ours"\n'
+        "sources = [1]\n"
+        'pass_count = "three"\n'
+        "jokers = 2\n"
+        'moon = "sometimes"\n',
+    )
+    error = refused(path)
+    assert [key for key, _ in error.problems] == [
+        "name",
+        "aliases",
+        "sources",
+        "pass_count",
+        "jokers",
+        "moon",
+    ]
+    assert error.problems[0] == ("name", "must be a string, not 5")
+    assert error.problems[1] == ("aliases", "must be a list of strings, not 'ours'")
+    assert (error.field, error.reason) == error.problems[0]
+    assert str(error).startswith(f"{path}: 6 problems:\n  name: must be a string, not 5\n")
+
+
+def test_metadata_and_consistency_problems_together(tmp_path: Path) -> None:
+    # The metadata problem and the rules' cross-field check are both reported.
+    path = write(tmp_path, 'description = 3\nplayers = 3\npass_cycle = ["across"]\n')
+    error = refused(path)
+    assert [key for key, _ in error.problems] == ["name", "description", "pass_cycle"]
+    assert error.problems[0] == ("name", "is required")
+
+
+def test_a_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.toml"
+    path.write_bytes('name = "café"\n'.encode("latin-1"))
+    error = refused(path)
+    assert error.field == "(file)"
+    assert "not UTF-8" in error.reason and "0xe9" in error.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "name = 1979-05-27\n",  # a date
+        "name = 1.5\n",
+        'name = ["house"]\n',
+        "[name]\nfirst = 1\n",  # a table
+    ],
+)
+def test_a_wrong_typed_name_is_refused_not_a_type_error(tmp_path: Path, text: str) -> None:
+    error = refused(write(tmp_path, text))
+    assert error.field == "name"
+    assert error.reason.startswith("must be a string, not ")
+
+
+def test_extends_problems_are_collected_with_the_others(tmp_path: Path) -> None:
+    path = write(tmp_path, 'name = "house"\nextends = "nonesuch"\ntarget_score = 0\n')
+    error = refused(path)
+    assert [key for key, _ in error.problems] == ["extends", "target_score"]
+
+
+# --- the house-rules page documents every field --------------------------------------
+
+
+def _toml(value: Any) -> str:
+    """A plain value written as the house-rules page writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
+    return str(value)
+
+
+def test_the_house_rules_page_lists_every_field_with_its_default() -> None:
+    page = Path(__file__).resolve().parents[1] / "docs" / "house-rules.md"
+    text = page.read_text(encoding="utf-8")
+    section = text.split("### Rule fields", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| `")]
+    fields = [row[0].strip("| `") for row in rows]
+    assert fields == list(RULE_FIELDS)
+    standard = Rules().to_mapping()
+    for row, field in zip(rows, fields, strict=True):
+        default = row[2]
+        if field in standard:
+            assert default == f"`{_toml(standard[field])}`", field
+        else:
+            assert field == "moon_points" and "positive points" in default

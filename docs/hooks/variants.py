@@ -161,7 +161,7 @@ RULE_CONTEXT = {
     Rule.ALREADY_PASSED: "`PassCards` from a seat that has passed this hand.",
     Rule.CARD_NOT_IN_HAND: "`PassCards` and `PlayCard` with a card the seat does not hold.",
     Rule.MUST_FOLLOW_SUIT: "`PlayCard` off suit while holding the suit led. Always on.",
-    Rule.FIRST_LEAD_TWO_OF_CLUBS: "The first lead, when `first_lead` is `lowest-club` "
+    Rule.FIRST_LEAD_LOWEST_CLUB: "The first lead, when `first_lead` is `lowest-club` "
     "(the default).",
     Rule.FIRST_LEAD_CLUB: "The first lead, when `first_lead` is `any-club`.",
     Rule.NO_POINTS_ON_FIRST_TRICK: "The first trick, unless `points_on_first_trick` is set; "

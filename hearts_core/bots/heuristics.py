@@ -67,7 +67,7 @@ def common_play(
     >>> trick = (Card.parse("TH"),)
     >>> unseen = CardSet.parse("2H 4H QS").mask
     >>> print(common_play(plays, trick, hand.mask, unseen, points, players=4))
-    1 plays 9H
+    play 1 9H
     """
     if len(plays) == 1:
         return plays[0]

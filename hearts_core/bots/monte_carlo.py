@@ -90,7 +90,7 @@ class MonteCarloBot:
         ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
         ...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]))
         >>> print(MonteCarloBot().choose(observe(state, 3), random.Random(0)))
-        3 passes QS KS AS
+        pass 3 QS KS AS
         """
         actions = view.legal_actions
         if not actions:

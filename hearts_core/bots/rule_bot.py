@@ -47,9 +47,9 @@ class RuleBot:
     ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
     ...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QC KC AC"]))
     >>> print(RuleBot().choose(observe(state, 0), random.Random(0)))
-    0 passes QS KS AS
+    pass 0 QS KS AS
     >>> print(RuleBot().choose(observe(state, 2), random.Random(0)))
-    2 passes QH KH AH
+    pass 2 QH KH AH
     """
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -63,7 +63,7 @@ class RuleBot:
         ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
         ...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]))
         >>> print(RuleBot().choose(observe(state, 3), random.Random(0)))
-        3 passes QS KS AS
+        pass 3 QS KS AS
         """
         actions = view.legal_actions
         if not actions:
@@ -104,7 +104,7 @@ def rule_play(view: PlayerView, plays: Sequence[PlayCard]) -> PlayCard:
     ...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]))
     >>> view = observe(state, 0)
     >>> print(rule_play(view, [a for a in view.legal_actions if isinstance(a, PlayCard)]))
-    0 plays 2C
+    play 0 2C
     """
     if len(plays) == 1:
         return plays[0]
@@ -207,11 +207,11 @@ def _choose_moon_option(view: PlayerView) -> MoonOption:
     best: tuple[tuple[int, int, int], MoonOption] | None = None
     for option in MoonOption:
         scores = moon_scores(rules, taken, seat, option, rules.moon_amount)
-        totals = totals_after(rules, view.totals, scores)
+        totals = totals_after(rules, view.totals, scores, view.counting_down)
         others = [t for s, t in enumerate(totals) if s != seat]
         low = min(others)
         mine = totals[seat]
-        if game_is_over(rules, totals):
+        if game_is_over(rules, totals, view.counting_down):
             outcome = 3 if mine < low else (2 if mine == low else 0)
         else:
             outcome = 1

@@ -23,7 +23,7 @@ from hearts_core.io.limits import MAX_TEXT_LENGTH
 from hearts_core.io.reader import Reader, describe, key_path
 from hearts_core.legality import deal_problems, explain
 from hearts_core.rules import Rules
-from hearts_core.scoring import game_is_over
+from hearts_core.scoring import start_problems
 from hearts_core.state import (
     GameState,
     Phase,
@@ -64,18 +64,16 @@ def check_totals(
     hand_number: int,
     scores: tuple[int, ...],
     phase: Phase,
-    paths: tuple[str, str] = ("$.hand_number", "$.totals"),
+    counting_down: bool,
+    paths: tuple[str, str, str] = ("$.hand_number", "$.totals", "$.counting_down"),
 ) -> None:
-    """The hand number and totals must be ones a game reaches in ``phase``."""
-    over = game_is_over(rules, scores)
-    if rules.single_hand and hand_number != 0:
-        reader.add(paths[0], f"a single-hand game has only hand 0, not hand {hand_number}")
-    elif phase is Phase.GAME_OVER and not over:
-        reader.add("$.phase", "the game cannot be over: no total ends it (see $.totals)")
-    elif phase is not Phase.GAME_OVER and over and not rules.single_hand:
-        reader.add(
-            paths[1], f"these totals have ended the game, so hand {hand_number} is not played"
-        )
+    """The hand number, totals and count-down flag must be ones a game reaches in ``phase``
+    (:func:`~hearts_core.scoring.start_problems`, which :func:`~hearts_core.new_game` asks
+    too)."""
+    where = {"hand_number": paths[0], "totals": paths[1], "counting_down": paths[2]}
+    over = phase is Phase.GAME_OVER
+    for field, message in start_problems(rules, hand_number, scores, counting_down, over):
+        reader.add(where.get(field, "$.phase"), message)
 
 
 _RULE_FIELD: Final = {
@@ -172,7 +170,7 @@ def upgrade(reader: Reader, data: Any, current: str) -> Any:
 
     >>> reader = Reader()
     >>> upgrade(reader, {"format": "hearts-state/1", "scores": [0]}, "hearts-state/2")
-    {'format': 'hearts-state/2', 'totals': [0]}
+    {'format': 'hearts-state/2', 'totals': [0], 'counting_down': False}
     >>> reader.add("$.totals[0]", "wrong"); str(reader.problems[0])
     '$.scores[0]: wrong'
     """
@@ -186,6 +184,7 @@ def upgrade(reader: Reader, data: Any, current: str) -> Any:
             new = key  # a clash: keep the name as given, for the reader to refuse
         renamed[new] = value
     renamed["format"] = current
+    renamed.setdefault("counting_down", False)  # version 1 had no count-down games
     renamed.duplicates = tuple(LEGACY_KEYS.get(k, k) for k in getattr(data, "duplicates", ()))
     reader.aliases = {f"$.{new}": f"$.{old_key}" for old_key, new in LEGACY_KEYS.items()}
     return renamed

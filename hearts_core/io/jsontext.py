@@ -87,7 +87,9 @@ def loads(text: str | bytes | bytearray) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_object_hook, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
-        raise _refused(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        # exc.msg may end in "starting at": the place goes in parentheses, not after "at".
+        place = f"line {exc.lineno}, column {exc.colno}"
+        raise _refused(f"not JSON: {exc.msg} ({place})") from None
     except RecursionError:
         raise _refused("not JSON this library reads: nested too deeply") from None
     except ValueError as exc:  # a refused constant, or an integer with too many digits

@@ -26,7 +26,8 @@ whatever the variant files say later; ``variant`` is only a label. A trick line
 is ``N. LEADER: CARDS`` in play order; the last trick may be unfinished, as the
 hand may be. Lines starting with ``#`` are comments: the result line is one, and
 reading ignores it. ``players``, ``date`` and ``event`` lines (JSON values)
-carry a record's metadata.
+carry a record's metadata, and a ``counting_down: yes`` line starts a hand of a count-down
+game that subtracts (see :class:`~hearts_core.GameEnd`).
 
 :func:`format_hand` writes a one-hand :class:`~hearts_core.GameRecord` (cut a
 longer one with :meth:`~hearts_core.GameRecord.hands`) and :func:`parse_hand`
@@ -88,7 +89,9 @@ _DEFAULTS: Final = rules_to_data(Rules())
 _HEADER: Final = re.compile(r"([a-z_]+)(?: ([a-z-]+))?:(.*)")
 _SEAT_LINE: Final = re.compile(r"([0-9]+):(.*)")
 _TRICK_LINE: Final = re.compile(r"([0-9]+)\.\s*([0-9]+):(.*)")
-_KEYS: Final = ("variant", "rules", "hand", "totals", "players", "date", "event")
+_KEYS: Final = (
+    "variant", "rules", "hand", "totals", "counting_down", "players", "date", "event"
+)
 _SECTIONS: Final = ("deal", "pass", "play", "moon")
 
 
@@ -142,6 +145,8 @@ def format_hand(record: GameRecord) -> str:
     lines.append(f"rules: {_rules_text(record.rules)}")
     lines.append(f"hand: {record.hand_number}")
     lines.append("totals: " + " ".join(str(total) for total in record.totals))
+    if record.counting_down:  # written only when true: most games never count down
+        lines.append("counting_down: yes")
     if record.players is not None:
         lines.append(f"players: {dumps(list(record.players))}")
     if record.date is not None:
@@ -362,13 +367,21 @@ def parse_hand(text: str) -> GameRecord:
         parser.add(number, f"totals: {players} seats need {players} numbers")
     else:
         scores = tuple(int(word) for word in words)
+    number, down_text = parser.header.get("counting_down", (0, "no"))
+    if down_text not in ("yes", "no"):
+        parser.add(number, f"counting_down: yes or no, not {down_text!r}")
+    down = down_text == "yes"
     steps = _actions(parser, rules, hand_number)
     reader.raise_if_any()
     assert rules is not None and hand_number is not None and scores is not None
-    lines = (f"line {parser.header['hand'][0]}", f"line {parser.header['totals'][0]}")
-    check_totals(reader, rules, hand_number, scores, Phase.DEAL, lines)
+    lines = (
+        f"line {parser.header['hand'][0]}",
+        f"line {parser.header['totals'][0]}",
+        f"line {number or parser.header['totals'][0]}",
+    )
+    check_totals(reader, rules, hand_number, scores, Phase.DEAL, down, lines)
     reader.raise_if_any()
-    start = new_game(rules, hand_number=hand_number, totals=scores)
+    start = new_game(rules, hand_number=hand_number, totals=scores, counting_down=down)
     check_sequence(reader, start, steps, fields=False)
     reader.raise_if_any()
     return GameRecord(
@@ -376,6 +389,7 @@ def parse_hand(text: str) -> GameRecord:
         tuple(action for _, action in steps),
         hand_number=hand_number,
         totals=scores,
+        counting_down=down,
         **meta,
     )
 

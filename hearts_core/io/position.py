@@ -70,6 +70,7 @@ class Position:
     tricks: tuple[Trick, ...]
     current_trick: tuple[Card, ...]
     leader: int
+    counting_down: bool = False
 
     @property
     def tables(self) -> RuleTables:
@@ -95,6 +96,7 @@ class Position:
             state.tricks,
             state.current_trick,
             state.leader,
+            state.counting_down,
         )
 
 
@@ -196,7 +198,9 @@ def check_position(reader: Reader, position: Position) -> GameState | None:
     rules = position.rules
     players = rules.players
     phase = position.phase
-    check_totals(reader, rules, position.hand_number, position.totals, phase)
+    check_totals(
+        reader, rules, position.hand_number, position.totals, phase, position.counting_down
+    )
     if phase in (Phase.DEAL, Phase.GAME_OVER):
         check_between_hands(
             reader,
@@ -251,7 +255,9 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
 
 
 def state_between_hands(position: Position) -> GameState:
-    context = HandContext(position.rules, position.hand_number, position.totals)
+    context = HandContext(
+        position.rules, position.hand_number, position.totals, position.counting_down
+    )
     return between_hands(context, position.phase)
 
 
@@ -340,7 +346,12 @@ def check_by_replay(
     for i, card in enumerate(position.current_trick):
         seat = seat_of(position.leader, i, players)
         steps.append((f"$.current_trick[{i}]", PlayCard(seat, card)))
-    replayed = new_game(position.rules, hand_number=position.hand_number, totals=position.totals)
+    replayed = new_game(
+        position.rules,
+        hand_number=position.hand_number,
+        totals=position.totals,
+        counting_down=position.counting_down,
+    )
     for path, action in steps:
         error = explain(replayed, action)
         if error is not None:

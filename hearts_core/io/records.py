@@ -93,7 +93,7 @@ class GameRecord:
     >>> GameRecord(variant("no-passing"), [Deal(hands), PlayCard(0, "3C")])
     Traceback (most recent call last):
     ...
-    hearts_core.errors.RecordError: $.actions[1].card: FIRST_LEAD_TWO_OF_CLUBS: seat 0 must \
+    hearts_core.errors.RecordError: $.actions[1].card: FIRST_LEAD_LOWEST_CLUB: seat 0 must \
 lead 2C to the first trick
     """
 
@@ -110,6 +110,9 @@ lead 2C to the first trick
         default=attrs.Factory(_zero_totals, takes_self=True), converter=_as_tuple
     )
     """Each seat's total when the record starts (zeros for a new game)."""
+    counting_down: bool = False
+    """Whether the first hand of the record counts down (see
+    :attr:`~hearts_core.GameState.counting_down`; ``False`` for a new game)."""
     players: tuple[str, ...] | None = attrs.field(default=None, converter=_as_tuple)
     """The players' names, seat 0 first, if known."""
     date: str | None = None
@@ -141,7 +144,12 @@ lead 2C to the first trick
         >>> GameRecord.for_variant("standard").start.phase.value
         'deal'
         """
-        return new_game(self.rules, hand_number=self.hand_number, totals=self.totals)
+        return new_game(
+            self.rules,
+            hand_number=self.hand_number,
+            totals=self.totals,
+            counting_down=self.counting_down,
+        )
 
     @property
     def final(self) -> GameState:
@@ -179,7 +187,11 @@ lead 2C to the first trick
 
     def _part(self, begin: GameState, actions: list[Action]) -> GameRecord:
         return attrs.evolve(
-            self, actions=tuple(actions), hand_number=begin.hand_number, totals=begin.totals
+            self,
+            actions=tuple(actions),
+            hand_number=begin.hand_number,
+            totals=begin.totals,
+            counting_down=begin.counting_down,
         )
 
 
@@ -237,13 +249,14 @@ def _check_record(reader: Reader, record: GameRecord) -> None:
     _check_metadata(reader, record, players)
     hand_number = reader.integer(record.hand_number, "$.hand_number", 0, MAX_HAND_NUMBER)
     read_totals(reader, record.totals, "$.totals", players)
+    counting_down = reader.boolean(record.counting_down, "$.counting_down")
     if not isinstance(record.actions, tuple):
         reader.add("$.actions", f"must be a sequence of actions, not {describe(record.actions)}")
         return
     if reader.problems or not _check_actions(reader, record, players):
         return
-    assert hand_number is not None
-    check_totals(reader, rules, hand_number, record.totals, Phase.DEAL)
+    assert hand_number is not None and counting_down is not None
+    check_totals(reader, rules, hand_number, record.totals, Phase.DEAL, counting_down)
     if reader.problems:
         return
     steps = [(f"$.actions[{index}]", action) for index, action in enumerate(record.actions)]
@@ -254,7 +267,7 @@ def record_to_data(record: GameRecord) -> dict[str, Any]:
     """A record as plain JSON data (see :func:`record_to_json`).
 
     >>> sorted(record_to_data(GameRecord.for_variant("standard")))
-    ['actions', 'format', 'hand_number', 'rules', 'totals', 'variant']
+    ['actions', 'counting_down', 'format', 'hand_number', 'rules', 'totals', 'variant']
     """
     data: dict[str, Any] = {
         "format": RECORD_FORMAT,
@@ -262,6 +275,7 @@ def record_to_data(record: GameRecord) -> dict[str, Any]:
         "rules": rules_to_data(record.rules),
         "hand_number": record.hand_number,
         "totals": list(record.totals),
+        "counting_down": record.counting_down,
         "actions": [action_to_data(action) for action in record.actions],
     }
     metadata: dict[str, Any] = {}
@@ -280,7 +294,7 @@ def record_to_json(record: GameRecord, *, pretty: bool = False) -> str:
     """A record as canonical JSON (``pretty``: indented for people to read).
 
     >>> record_to_json(GameRecord.for_variant("standard", event="club"))[:60]
-    '{"actions":[],"format":"hearts-record/2","hand_number":0,"me'
+    '{"actions":[],"counting_down":false,"format":"hearts-record/2","h'
     """
     return dumps(record_to_data(record), pretty=pretty)
 
@@ -307,7 +321,7 @@ the game is waiting for a deal
         data,
         "$",
         required=("format", "rules", "actions"),
-        optional=("variant", "hand_number", "totals", "metadata"),
+        optional=("variant", "hand_number", "totals", "counting_down", "metadata"),
     )
     if doc is None:
         reader.raise_if_any()
@@ -318,6 +332,7 @@ the game is waiting for a deal
     variant = optional_string(reader, doc.get("variant"), "$.variant")
     hand_number = reader.integer(doc.get("hand_number", 0), "$.hand_number", 0, MAX_HAND_NUMBER)
     scores = read_totals(reader, doc["totals"], "$.totals", players) if "totals" in doc else None
+    counting_down = reader.boolean(doc.get("counting_down", False), "$.counting_down")
     names: tuple[str, ...] | None = None
     date: str | None = None
     event: str | None = None
@@ -341,13 +356,14 @@ the game is waiting for a deal
         if action is not None:
             actions.append(action)
     reader.raise_if_any()
-    assert rules is not None and hand_number is not None
+    assert rules is not None and hand_number is not None and counting_down is not None
     return GameRecord(
         rules,
         tuple(actions),
         variant=variant,
         hand_number=hand_number,
         totals=scores if scores is not None else (0,) * rules.players,
+        counting_down=counting_down,
         players=names,
         date=date,
         event=event,

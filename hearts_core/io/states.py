@@ -64,6 +64,7 @@ def state_to_data(state: GameState, variant: str | None = None) -> dict[str, Any
         "rules": rules_to_data(state.rules),
         "hand_number": state.hand_number,
         "totals": list(state.totals),
+        "counting_down": state.counting_down,
         "phase": state.phase.value,
         "hands": [cards_to_data(hand) for hand in state.hands],
         "passes": [None if p is None else cards_to_data(p) for p in state.passes],
@@ -90,6 +91,7 @@ _STATE_KEYS: Final = (
     "rules",
     "hand_number",
     "totals",
+    "counting_down",
     "phase",
     "hands",
     "passes",
@@ -135,6 +137,7 @@ waiting for a deal
     players = rules.players if rules is not None else None
     hand_number = reader.integer(doc["hand_number"], "$.hand_number", 0, MAX_HAND_NUMBER)
     totals = read_totals(reader, doc["totals"], "$.totals", players)
+    counting_down = reader.boolean(doc["counting_down"], "$.counting_down")
     phase = reader.choice(Phase, doc["phase"], "$.phase")
     hands = [
         reader.cards(h, f"$.hands[{i}]")
@@ -149,6 +152,7 @@ waiting for a deal
     reader.raise_if_any()
     assert rules is not None and hand_number is not None and totals is not None
     assert phase is not None and trick is not None and leader is not None
+    assert counting_down is not None
     position = Position(
         rules,
         hand_number,
@@ -159,6 +163,7 @@ waiting for a deal
         tuple(tricks),
         trick,
         leader,
+        counting_down,
     )
     state = check_position(reader, position)
     reader.raise_if_any()

@@ -98,6 +98,7 @@ def view_to_data(view: PlayerView, variant: str | None = None) -> dict[str, Any]
         "hearts_broken": view.hearts_broken,
         "hand_points": list(view.hand_points),
         "totals": list(view.totals),
+        "counting_down": view.counting_down,
         "to_act": list(view.to_act),
         "winners": list(view.winners),
         "legal_cards": cards_to_data(view.legal_cards),
@@ -140,6 +141,7 @@ _VIEW_KEYS: Final = (
     "hearts_broken",
     "hand_points",
     "totals",
+    "counting_down",
     "to_act",
     "winners",
     "legal_cards",
@@ -195,6 +197,7 @@ def view_from_data(data: Any) -> PlayerView:
     phase = reader.choice(Phase, doc["phase"], "$.phase")
     hand_number = reader.integer(doc["hand_number"], "$.hand_number", 0, MAX_HAND_NUMBER)
     totals = read_totals(reader, doc["totals"], "$.totals", players)
+    counting_down = reader.boolean(doc["counting_down"], "$.counting_down")
     hand = reader.cards(doc["hand"], "$.hand")
     passed = None if doc["passed"] is None else reader.cards(doc["passed"], "$.passed")
     received = None if doc["received"] is None else reader.cards(doc["received"], "$.received")
@@ -218,7 +221,10 @@ def view_from_data(data: Any) -> PlayerView:
     assert rules is not None and seat is not None and phase is not None
     assert hand_number is not None and totals is not None and hand is not None
     assert trick is not None and leader is not None and legal is not None
-    position = Position(rules, hand_number, totals, phase, (), (), tuple(tricks), trick, leader)
+    assert counting_down is not None
+    position = Position(
+        rules, hand_number, totals, phase, (), (), tuple(tricks), trick, leader, counting_down
+    )
     seen = _Seen(position, seat, hand, passed, received, passed_seats)
     candidate = _candidate(reader, seen)
     reader.raise_if_any()
@@ -295,7 +301,9 @@ def _candidate(reader: Reader, seen: _Seen) -> PlayerView | None:
     players = tables.players
     phase = position.phase
     me = seen.seat
-    check_totals(reader, rules, position.hand_number, position.totals, phase)
+    check_totals(
+        reader, rules, position.hand_number, position.totals, phase, position.counting_down
+    )
     view = PlayerView(
         seat=me,
         rules=rules,
@@ -314,6 +322,7 @@ def _candidate(reader: Reader, seen: _Seen) -> PlayerView | None:
         hearts_broken=False,
         hand_points=(0,) * players,
         totals=position.totals,
+        counting_down=position.counting_down,
         to_act=(),
         winners=(),
         legal_actions=(),
@@ -355,7 +364,8 @@ def _candidate(reader: Reader, seen: _Seen) -> PlayerView | None:
     if len(seen.hand) != sizes[me]:
         reader.add("$.hand", f"seat {me} should hold {sizes[me]} cards, not {len(seen.hand)}")
     taken, won = taken_and_won(position.tricks, players)
-    if phase is Phase.MOON and score_hand(rules, taken, won, position.totals).scores is not None:
+    result = score_hand(rules, taken, won, position.totals, position.counting_down)
+    if phase is Phase.MOON and result.scores is not None:
         reader.add("$.phase", "no moon choice is due: these tricks are scored at once")
     _view_passes(reader, seen, holdings, tables.deck & ~seen_mask, sizes)
     if reader.problems:

@@ -1,0 +1,154 @@
+"""The arguments after parsing: the variant, the bots and the seed, and the command's errors.
+
+A command reads what its arguments name with :func:`variant_of`,
+:func:`bots_of` and :func:`seed_of`; anything wrong raises :class:`UsageError`,
+which ``hearts`` reports as one line on standard error, with exit status 2.
+
+>>> variant_of("CLASSIC").name, bots_of("mc:8,rule", 2)
+('classic', [MonteCarloBot(samples=8, rollout='rule'), RuleBot()])
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import stat
+from pathlib import Path
+
+from hearts_core.bots import Bot, make_bot, split_specs
+from hearts_core.errors import HeartsError, InvalidRulesError
+from hearts_core.variants import Variant, load_variant, variant_info
+
+__all__ = [
+    "UsageError",
+    "CommandError",
+    "one_line",
+    "variant_of",
+    "bots_of",
+    "seed_of",
+]
+
+
+class UsageError(HeartsError, ValueError):
+    """An argument that names nothing usable: an unknown variant or bot, a bad file.
+    ``hearts`` prints its message on one line and exits with status 2.
+
+    >>> raise UsageError("--games must be at least 1")
+    Traceback (most recent call last):
+    ...
+    hearts_core.cli.arguments.UsageError: --games must be at least 1
+    """
+
+
+class CommandError(HeartsError):
+    """A command that could not finish its work (a record it could not write).
+    ``hearts`` prints its message on one line and exits with status 1.
+
+    >>> str(CommandError("cannot write game.json: Permission denied"))
+    'cannot write game.json: Permission denied'
+    """
+
+
+def one_line(error: BaseException) -> str:
+    """An error's message on one line: the lines of a message that lists several
+    problems are joined with ``;``.
+
+    >>> from hearts_core import Rules
+    >>> try:
+    ...     Rules.from_mapping({"players": 9, "target_score": 0})
+    ... except HeartsError as error:
+    ...     print(one_line(error))
+    2 problems: players: must be between 3 and 6, not 9; target_score: must be between 1 and \
+1000000, not 0
+    """
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    if len(lines) <= 1:
+        return "".join(lines)
+    first, rest = lines[0], lines[1:]
+    return first + (" " if first.endswith(":") else "; ") + "; ".join(rest)
+
+
+def _is_path(text: str) -> bool:
+    return text.lower().endswith(".toml") or "/" in text or "\\" in text
+
+
+def variant_of(text: str) -> Variant:
+    """The variant ``--variant`` (or ``hearts rules``) names: a shipped variant by name or
+    alias, or the path of a variant file (one ending in ``.toml``, or with a ``/``).
+
+    Raises:
+        UsageError: for a name no variant has, and for a file that cannot be
+            read or is not a valid variant (not a regular file, or refused by
+            :func:`~hearts_core.load_variant`: too large, not UTF-8, not TOML, bad rules).
+
+    >>> variant_of("Maria").rules.players
+    3
+    >>> variant_of("no-such-rules")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    hearts_core.cli.arguments.UsageError: no variant named 'no-such-rules'; known: ...
+    """
+    if not _is_path(text):
+        try:
+            return variant_info(text)
+        except InvalidRulesError as error:
+            raise UsageError(error.reason) from None
+    path = Path(text)
+    try:
+        status = path.stat()
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise UsageError(f"cannot read variant file {text}: {reason}") from None
+    if not stat.S_ISREG(status.st_mode):  # a pipe or a device would block or never end
+        raise UsageError(f"cannot read variant file {text}: not a regular file")
+    try:
+        return load_variant(path)
+    except InvalidRulesError as error:
+        found = [why if key == "(file)" else f"{key}: {why}" for key, why in error.problems]
+        count = "" if len(found) == 1 else f"{len(found)} problems: "
+        raise UsageError(
+            f"{text} is not a valid variant file: {count}{'; '.join(found)}"
+        ) from None
+
+
+def bots_of(text: str, seats: int, *, cycle: bool = False) -> list[Bot]:
+    """The bots ``--bots`` names for ``seats`` seats: one spec for every seat, or a
+    comma-separated list of one per seat. A spec keeps its own options
+    (``mc:samples=64,rollout=random`` is one bot; see
+    :func:`~hearts_core.bots.split_specs`). With ``cycle``, a list shorter than
+    ``seats`` is repeated round the table.
+
+    Raises:
+        UsageError: for an unknown bot, a bad option, or a list of the wrong length.
+
+    >>> bots_of("rule", 3)
+    [RuleBot(), RuleBot(), RuleBot()]
+    >>> bots_of("mc:samples=4,rollout=random,rule", 2)
+    [MonteCarloBot(samples=4, rollout='random'), RuleBot()]
+    >>> bots_of("rule,random", 4, cycle=True)
+    [RuleBot(), RandomBot(), RuleBot(), RandomBot()]
+    """
+    specs = split_specs(text)
+    if cycle:
+        if not 1 <= len(specs) <= seats:
+            raise UsageError(f"--bots: give 1 to {seats} bots, not {len(specs)}")
+        specs = [specs[i % len(specs)] for i in range(seats)]
+    elif len(specs) == 1:
+        specs = specs * seats
+    if len(specs) != seats:
+        raise UsageError(
+            f"--bots: give one bot, or {seats} separated by commas, not {len(specs)}"
+        )
+    try:
+        return [make_bot(spec) for spec in specs]
+    except HeartsError as error:
+        raise UsageError(f"--bots: {error}") from None
+
+
+def seed_of(args: argparse.Namespace) -> int:
+    """The seed the arguments give, or a new random one.
+
+    >>> seed_of(argparse.Namespace(seed=3))
+    3
+    """
+    return int(args.seed) if args.seed is not None else random.randrange(2**32)

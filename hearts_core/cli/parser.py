@@ -1,0 +1,148 @@
+"""The command line of ``hearts``: its commands and their options, each written once.
+
+Three blocks of options are shared: ``--style`` (every command), ``--variant``
+and ``--seed`` (the commands that play: ``play``, ``watch``, ``simulate``) and
+``--bots`` and ``--save`` (the commands that show one game: ``play`` and
+``watch``).
+
+>>> args = build_parser().parse_args(["watch", "--seed", "3", "--bots", "mc:8,rule,rule,rule"])
+>>> args.command, args.seed, args.variant, args.bots, args.save, args.style
+('watch', 3, 'standard', 'mc:8,rule,rule,rule', None, 'auto')
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, Final
+
+from hearts_core.bots import BOTS
+from hearts_core.io.records import RECORD_FORMAT
+
+__all__ = ["COMMANDS", "DEFAULT_VARIANT", "build_parser"]
+
+COMMANDS: Final = ("play", "watch", "simulate", "rules", "variants", "replay")
+"""The commands, in the order ``hearts --help`` lists them."""
+
+DEFAULT_VARIANT: Final = "standard"
+"""The variant played when ``--variant`` is not given."""
+
+
+def _bot_help() -> str:
+    return "; ".join(f"{name}: {text}" for name, text in BOTS.items()).replace("%", "%%")
+
+
+def _blocks() -> tuple[argparse.ArgumentParser, ...]:
+    """The shared blocks of options: style, game (variant and seed), table (bots and save)."""
+    style = argparse.ArgumentParser(add_help=False)
+    style.add_argument(
+        "--style",
+        choices=("auto", "rich", "plain"),
+        default="auto",
+        help="output style: rich colour and tables, plain text, or rich on a terminal "
+        "when installed (default: auto)",
+    )
+    game = argparse.ArgumentParser(add_help=False)
+    game.add_argument(
+        "--variant",
+        default=DEFAULT_VARIANT,
+        metavar="NAME|FILE",
+        help=f"the rules: a shipped variant (default: {DEFAULT_VARIANT}; see 'hearts "
+        "variants') or the path of your own variant file (.toml)",
+    )
+    game.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
+    table = argparse.ArgumentParser(add_help=False)
+    table.add_argument(
+        "--bots",
+        default="rule",
+        help="one bot for every seat, or a comma-separated list of one per seat (in 'play', "
+        f"one per opponent) (default: rule). {_bot_help()}",
+    )
+    table.add_argument("--save", metavar="FILE", help="write the game record (JSON) to FILE")
+    return style, game, table
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``hearts``, with a sub-parser per command.
+
+    >>> build_parser().parse_args(["rules", "maria"]).variant
+    'maria'
+    """
+    style, game, table = _blocks()
+    parser = argparse.ArgumentParser(
+        prog="hearts",
+        description="Play Hearts against bots, watch bots play, measure them, read the rules.",
+        epilog="With no command, 'hearts' watches: 'hearts --seed 3' is 'hearts watch --seed 3'.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_games(commands, style, game, table)
+    _add_books(commands, style)
+    return parser
+
+
+def _add_games(
+    commands: Any,
+    style: argparse.ArgumentParser,
+    game: argparse.ArgumentParser,
+    table: argparse.ArgumentParser,
+) -> None:
+    """The commands that play: play, watch, simulate."""
+    commands.add_parser(
+        "play",
+        parents=[style, game, table],
+        help="play a game against bots in the terminal",
+        description="Play a game at North against bots. Type cards as QS, q♠, 10h or "
+        "'queen of spades'; 'help' at any prompt lists the commands.",
+    )
+    commands.add_parser(
+        "watch",
+        parents=[style, game, table],
+        help="watch bots play a game, hand by hand",
+        description="Bots play a whole game, one at each seat; every pass, trick and score "
+        "is printed hand by hand.",
+    )
+    simulate = commands.add_parser(
+        "simulate",
+        parents=[style, game],
+        help="play many bot games and tabulate wins, points and moons",
+        description="Play GAMES games between the bots, moving them one seat left after "
+        "each game, then show each bot's win rate, mean points per hand (with a 95% "
+        "confidence interval) and moon shots. Game g is dealt from seed SEED + g.",
+    )
+    simulate.add_argument("--games", type=int, required=True, help="number of games")
+    simulate.add_argument(
+        "--bots",
+        default="rule,random",
+        help="one bot per seat, comma-separated; a shorter list is repeated round the table "
+        f"(default: rule,random). {_bot_help()}",
+    )
+
+
+def _add_books(commands: Any, style: argparse.ArgumentParser) -> None:
+    """The commands that read: rules, variants, replay."""
+    rules = commands.add_parser(
+        "rules",
+        parents=[style],
+        help="print the rulebook of a variant",
+        description="The rulebook of a variant (rendered by rich, or as plain text).",
+    )
+    rules.add_argument(
+        "variant",
+        nargs="?",
+        default=DEFAULT_VARIANT,
+        metavar="NAME|FILE",
+        help="a shipped variant, or the path of a variant file (default: standard)",
+    )
+    commands.add_parser(
+        "variants",
+        parents=[style],
+        help="list the shipped variants",
+        description="The shipped variants: name, players, aliases and what each is.",
+    )
+    replay = commands.add_parser(
+        "replay",
+        parents=[style],
+        help="show a saved game record, trick by trick",
+        description=f"Show a game record ({RECORD_FORMAT} JSON, as play --save and watch "
+        "--save write) hand by hand and trick by trick, as watch shows a game.",
+    )
+    replay.add_argument("file", help="the record, a JSON file ('-' for standard input)")
