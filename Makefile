@@ -1,7 +1,9 @@
 # make test   lint, type-check, every test and the docs build (creates .venv on first use)
 # make check  the quick round for daily work: lint, type-check, the tests not marked slow
 # make play   play a game against three bots in the terminal:  make play ARGS="--seed 3 --variant classic"
-# make bench  random playouts per second, hearts_core against OpenSpiel
+# make test-rllib  RLlib takes the learning adapters, and the RLlib how-to trains (.venv-rllib)
+# make bench  random playouts per second, hearts_core against OpenSpiel; the learning
+#             environments against Shimmy's and OpenSpiel's
 # make docs   serve the documentation site at http://127.0.0.1:8000 (mkdocs serve)
 #
 # Each target installs into .venv only what it needs, and reinstalls only
@@ -13,7 +15,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 ARGS ?=
 
-.PHONY: test check play bench docs clean
+RLLIB_VENV := .venv-rllib
+RLLIB_BIN := $(RLLIB_VENV)/bin
+
+.PHONY: test test-rllib check play bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +32,18 @@ $(VENV)/.installed-run: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --editable '.[openspiel]'
+	$(BIN)/python -m pip install --quiet --editable '.[bench]'
+	touch $@
+
+# RLlib and PyTorch (the CPU build, pinned so that pip takes no GPU build) live in a
+# virtual environment of their own, apart from the one `make test` checks with.
+$(RLLIB_BIN)/python:
+	$(PYTHON) -m venv $(RLLIB_VENV)
+
+$(RLLIB_VENV)/.installed: pyproject.toml | $(RLLIB_BIN)/python
+	$(RLLIB_BIN)/python -m pip install --quiet 'torch==2.13.0'
+	$(RLLIB_BIN)/python -m pip install --quiet --editable '.[rllib,openspiel]' \
+		'pytest>=8,<10' 'hypothesis>=6.100,<7' 'sybil>=9,<11'
 	touch $@
 
 # Every check runs even when an earlier one fails, so one run shows all the
@@ -53,14 +69,20 @@ check: $(VENV)/.installed-dev
 	$(BIN)/mypy
 	env HYPOTHESIS_PROFILE=ci $(BIN)/pytest -m "not slow" -q
 
+# tests/test_adapters_rllib.py: RLlib's wrappers step the adapters, and the how-to in
+# docs/rllib.md trains with PPO on a local Ray.
+test-rllib: $(RLLIB_VENV)/.installed
+	env HEARTS_RLLIB=1 $(RLLIB_BIN)/pytest tests/test_adapters_rllib.py
+
 play: $(VENV)/.installed-run
 	$(BIN)/hearts play $(ARGS)
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/playout.py $(ARGS)
+	$(BIN)/python bench/environments.py $(ARGS)
 
 docs: $(VENV)/.installed-dev
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve $(ARGS)
 
 clean:
-	rm -rf $(VENV) dist build site .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(RLLIB_VENV) dist build site .mypy_cache .ruff_cache .hypothesis

@@ -66,7 +66,18 @@ def _fences(path: Path) -> list[str]:
     return languages
 
 
-WITH_EXAMPLES = [path for path in FILES if RUN & set(_fences(path))]
+# Pages whose examples need what `make test` does not install run in another test file
+# (docs/rllib.md trains with RLlib and PyTorch: `make test-rllib` runs it).
+ELSEWHERE = {"docs/rllib.md": "tests/test_adapters_rllib.py"}
+WITH_EXAMPLES = [
+    path for path in FILES if RUN & set(_fences(path)) and _name(path) not in ELSEWHERE
+]
+
+
+def test_pages_run_elsewhere_are_run_there() -> None:
+    for page, test in ELSEWHERE.items():
+        assert (REPO / page).is_file() and RUN & set(_fences(REPO / page)), page
+        assert page in (REPO / test).read_text(encoding="utf-8"), f"{test} does not run {page}"
 
 
 def test_the_docs_have_examples() -> None:

@@ -1,4 +1,5 @@
-"""OpenSpiel's Hearts, seen from hearts_core: its parameters as a ruleset.
+"""OpenSpiel and hearts_core: OpenSpiel's Hearts as a ruleset, and hearts_core as an
+OpenSpiel game.
 
 OpenSpiel's ``hearts`` game takes eight boolean parameters and always plays
 one hand. :func:`rules_from_openspiel` gives the :class:`~hearts_core.Rules`
@@ -9,6 +10,21 @@ move). Importing this module does not need OpenSpiel installed.
 >>> rules = rules_from_openspiel({"jd_bonus": True})
 >>> rules.single_hand, rules.card_values
 (True, ((Card.parse('JD'), -10), (Card.parse('QS'), 13)))
+
+:func:`register_game` goes the other way: it gives OpenSpiel a game named
+``hearts_core`` that plays any shipped variant, one hand or a whole game, with
+information-state and observation tensors and strings, so that OpenSpiel's
+algorithms and RLlib's ``OpenSpielEnv`` run on it (OpenSpiel's C++ ``hearts``
+has no observation tensor). With ``variant="openspiel"`` it is action for action
+OpenSpiel's own game: the same chance outcomes, card ids, legal actions, players
+to move and returns (``tests/test_adapters_openspiel.py`` checks it). It needs
+the ``openspiel`` extra.
+
+>>> register_game()
+>>> import pyspiel
+>>> game = pyspiel.load_game("hearts_core", {"variant": "three-player", "full_game": True})
+>>> game.num_players(), game.get_type().provides_observation_tensor
+(3, True)
 """
 
 from __future__ import annotations
@@ -21,7 +37,29 @@ from hearts_core.fields import shown
 from hearts_core.options import FirstLead, PassDirection
 from hearts_core.rules import Rules
 
-__all__ = ["OPENSPIEL_PARAMETERS", "rules_from_openspiel"]
+__all__ = ["OPENSPIEL_PARAMETERS", "rules_from_openspiel", "register_game", "GAME_PARAMETERS"]
+
+GAME_PARAMETERS: Final[Mapping[str, object]] = {"variant": "standard", "full_game": False}
+"""The parameters of the ``hearts_core`` game and their defaults: ``variant``, a shipped
+variant's name, and ``full_game``, whether to play a whole game rather than one hand."""
+
+
+def register_game() -> None:
+    """Register the ``hearts_core`` game with OpenSpiel; later calls do nothing.
+
+    See :mod:`hearts_core.adapters.openspiel_game` for the game's shape, its actions
+    and its returns; the observation tensor is the encoding of
+    :class:`~hearts_core.adapters.encoding.Encoder`.
+
+    >>> register_game()
+    >>> import pyspiel
+    >>> state = pyspiel.load_game("hearts_core").new_initial_state()
+    >>> state.is_chance_node(), len(state.chance_outcomes())  # the hand's place in the cycle
+    (True, 4)
+    """
+    from hearts_core.adapters.openspiel_game import register
+
+    register()
 
 OPENSPIEL_PARAMETERS: Final[Mapping[str, bool]] = {
     "pass_cards": True,
