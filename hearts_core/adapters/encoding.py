@@ -169,6 +169,7 @@ class Encoder:
     ((689,), 'float32', 13)
     """
 
+    # long: the layout block by block, in the order the docs list it, and its constants
     def __init__(self, rules: Rules) -> None:
         tables = rules.tables()
         players = rules.players
@@ -374,6 +375,7 @@ class Encoder:
             self._tails[key] = tail
         return tail
 
+    # long: the per-play update of every seat's vector, in one frame: each step calls it
     def update_after_play(
         self,
         views: list[npt.NDArray[np.float32]],

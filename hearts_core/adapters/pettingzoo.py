@@ -141,6 +141,28 @@ def env(
     return ClassicWrappers(raw)
 
 
+
+def _check_arguments(rules: Rules, full_game: object, reward: object, render_mode: object) -> None:
+    """Refuse, with a typed error naming the argument, what the constructor cannot use."""
+    if type(full_game) is not bool:
+        raise InvalidRulesError("full_game", f"must be true or false, not {shown(full_game)}")
+    if reward not in REWARDS:
+        from hearts_core.errors import UnknownNameError
+
+        raise UnknownNameError(
+            f"no reward named {shown(reward)}; known: {', '.join(REWARDS)}"
+        )
+    if reward == "win" and not (full_game or rules.single_hand):
+        raise InvalidRulesError(
+            "reward", "'win' needs whole games: pass full_game=True (or single-hand rules)"
+        )
+    if render_mode is not None and render_mode not in ("human", "ansi"):
+        raise InvalidRulesError(
+            "render_mode",
+            f"must be None, 'human' or 'ansi', not {shown(render_mode)}",
+        )
+
+
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     """The Hearts AEC environment, unwrapped: an illegal action raises a HeartsError.
 
@@ -177,23 +199,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         )
         super().__init__()
         rules = rules_of(variant)
-        if type(full_game) is not bool:
-            raise InvalidRulesError("full_game", f"must be true or false, not {shown(full_game)}")
-        if reward not in REWARDS:
-            from hearts_core.errors import UnknownNameError
-
-            raise UnknownNameError(
-                f"no reward named {shown(reward)}; known: {', '.join(REWARDS)}"
-            )
-        if reward == "win" and not (full_game or rules.single_hand):
-            raise InvalidRulesError(
-                "reward", "'win' needs whole games: pass full_game=True (or single-hand rules)"
-            )
-        if render_mode is not None and render_mode not in ("human", "ansi"):
-            raise InvalidRulesError(
-                "render_mode",
-                f"must be None, 'human' or 'ansi', not {shown(render_mode)}",
-            )
+        _check_arguments(rules, full_game, reward, render_mode)
         self.rules: Final = rules
         """The rules played."""
         self.full_game: Final = full_game or rules.single_hand
@@ -210,22 +216,17 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents = self.possible_agents[:]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(
-                        low=encoder.low, high=encoder.high, dtype=np.float32
-                    ),
-                    "action_mask": spaces.Box(
-                        low=0, high=1, shape=(encoder.actions,), dtype=np.int8
-                    ),
-                }
-            )
-            for agent in self.possible_agents
-        }
-        self.action_spaces = {
-            agent: spaces.Discrete(encoder.actions) for agent in self.possible_agents
-        }
+        # One space object shared by every agent and returned on every call, as RLlib wants.
+        observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=encoder.low, high=encoder.high, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(encoder.actions,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
+        self.action_spaces = dict.fromkeys(
+            self.possible_agents, spaces.Discrete(encoder.actions)
+        )
         self._zeros = dict.fromkeys(self.possible_agents, 0.0)
         self._rng = random.Random()
         self._state: GameState = new_game(rules)
@@ -331,6 +332,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         mask = encoder.action_mask(encoder.legal_mask(state, seat, held))
         return {"observation": self._views[seat].copy(), "action_mask": mask}
 
+    # long: AEC step on its hot path in one frame: checks, engine step, rewards, books
     def step(self, action: Any) -> None:
         """Take ``action`` for ``agent_selection`` (``None`` once the agent is done).
 
