@@ -273,6 +273,10 @@ def start_problems(
     counting_down: totals (55, 30, 10, 20) have reached the target 50, so the game counts down
     >>> start_problems(dutch, 9, [-3, 30, 10, 55], True, over=True)
     []
+    >>> start_problems(dutch, 6, [55, 0, 20, 30], True, over=False)  # hand 5 reached 50
+    []
+    >>> start_problems(dutch, 9, [45, 0, 20, 30], True, over=False)
+    [('totals', '(45, 0, 20, 30) have already ended the game')]
     """
     start = tuple(totals)
     problems: list[tuple[str, str]] = []
@@ -291,9 +295,13 @@ def start_problems(
             )
         )
     ended = game_is_over(rules, start, counting_down)
+    # The first subtracted hand follows the hand that reached the target, which was
+    # added: a total of 0 then ended nothing. Totals at or over the target may stand
+    # there, so only totals all below it prove that the hand before was subtracted.
+    turning = counting_down and max(start) >= rules.target_score
     if over and not ended:
         problems.append(("phase", f"the game cannot be over: no total in {start} ends it"))
-    elif not over and ended and not rules.single_hand:
+    elif not over and ended and not rules.single_hand and not turning:
         problems.append(
             ("totals", f"{start} have already ended the game")
         )

@@ -245,6 +245,32 @@ def test_games_of_every_variant_round_trip(record: GameRecord, picks: list[int])
         _check_views(state)
 
 
+def test_a_count_down_game_that_turns_with_a_total_at_zero_splits_into_hands() -> None:
+    # Target 1: the first hand reaches it, so the second counts down, while a seat that
+    # took nothing stands at 0. That ended nothing (the first hand was added), so the
+    # second hand's record and a game started there are valid.
+    rules = variant("standard").evolve(game_end="count-down", target_score=1, moon="off")
+    rng = random.Random(0)
+    for _ in range(200):
+        state, actions = new_game(rules), list[Action]()
+        while not (state.phase is Phase.DEAL and actions):
+            legal = legal_actions(state)
+            action = rng.choice(legal) if legal else random_deal(rules, rng)
+            actions.append(action)
+            state = apply(state, action)
+        if state.totals.count(0) == 1:  # a sole lowest total, which would end the game
+            break
+    else:
+        raise AssertionError("no first hand left one total at 0")
+    assert state.counting_down and not state.is_over
+    assert new_game(rules, hand_number=1, totals=state.totals, counting_down=True).totals
+    actions.append(random_deal(rules, rng))
+    record = GameRecord(rules, actions)
+    _, second = record.hands()
+    assert second.totals == state.totals and second.counting_down
+    assert record_from_json(record_to_json(second)) == second
+
+
 @pytest.mark.parametrize("name", VARIANTS)
 def test_each_variant_round_trips(name: str) -> None:
     """Every variant for sure (a drawn game may miss one): a seeded game of two hands."""
