@@ -83,18 +83,30 @@ class _Connection:
         self.socket = socket
         self.seat = seat
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LENGTH)
+        self.close_code = 1000
+        self.closing = False
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.closing:
+            return
         try:
             self.queue.put_nowait(dumps(message))
         except asyncio.QueueFull:  # it stopped reading: let it go, its bot plays on
-            self.queue = asyncio.Queue(1)
-            self.queue.put_nowait(None)
+            self.finish(1008)
+
+    def finish(self, code: int) -> None:
+        """Write what is queued (or, if the browser fell behind, drop it), then close."""
+        if self.queue.full():
+            while not self.queue.empty():
+                self.queue.get_nowait()
+        self.closing = True
+        self.close_code = code
+        self.queue.put_nowait(None)
 
     async def write(self) -> None:
         while (text := await self.queue.get()) is not None:
             await self.socket.send_text(text)
-        await self.socket.close(1008, "too far behind")
+        await self.socket.close(self.close_code)
 
 
 class _Room:
@@ -232,6 +244,9 @@ class Server:
         finally:
             room.connections.discard(connection)
             table.leave(seat)
+            if connection.closing:  # the server closes: the last messages go first
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, JOIN_SECONDS)
             writer.cancel()
             self.broadcast(room)
             room.wake.set()
@@ -249,7 +264,9 @@ class Server:
             data = text if text is not None else received.get("bytes") or b""
             if len(data) > MAX_MESSAGE_BYTES:
                 connection.send(_error(f"a message holds at most {MAX_MESSAGE_BYTES} bytes"))
-                connection.queue.put_nowait(None)  # then close: 1008, after the error
+                connection.finish(1008)
+                return
+            if connection.closing:
                 return
             self.handle(room, connection, data)
 
