@@ -122,7 +122,7 @@ def allowed_cards(message: dict[str, Any]) -> set[str]:
             allowed |= set(event["cards"])
         elif event["type"] == "hearts-broken":
             allowed.add(event["card"])
-        elif event["type"] == "cards-passed" and "cards" in event:
+        elif event["type"] == "cards-passed" and event["cards"] is not None:
             assert view["seat"] in (event["from_seat"], event["to_seat"])
             allowed |= set(event["cards"])
     return allowed

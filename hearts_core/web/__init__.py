@@ -3,14 +3,13 @@
 It needs the ``web`` extra (``pip install 'hearts-core[web]'``: Starlette and
 uvicorn). The server keeps every game's state; a browser holds one seat,
 named by the token in its link, and receives that seat's view, the events it
-may see and the table drawn from its side. docs/web-table.md describes the
-messages.
+may see (:func:`~hearts_core.visible_events`, as :mod:`hearts_core.io.events`
+writes them) and the table drawn from its side (:func:`hearts_core.svg.table`).
+docs/web-table.md describes the messages.
 
 * ``app``: the ASGI application, its routes and the WebSocket (:func:`create_app`);
 * ``tables``: the tables, their seats, tokens and bots (:class:`Table`, :class:`Lobby`);
 * ``messages``: what a browser may send, read strictly (:func:`read_message`);
-* ``events``: events as JSON, and the events one seat may see (:func:`events_for`);
-* ``drawing``: the table as SVG from one seat's side;
 * ``static/``: the page, its script and its style sheet, shipped in the package.
 
 >>> from starlette.testclient import TestClient
@@ -20,7 +19,6 @@ messages.
 """
 
 from hearts_core.web.app import Server, create_app
-from hearts_core.web.events import event_to_data, events_for
 from hearts_core.web.messages import MAX_MESSAGE_BYTES, read_message
 from hearts_core.web.tables import Lobby, Table, TableError
 
@@ -32,6 +30,4 @@ __all__ = [
     "TableError",
     "read_message",
     "MAX_MESSAGE_BYTES",
-    "event_to_data",
-    "events_for",
 ]

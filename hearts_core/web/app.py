@@ -48,9 +48,8 @@ from hearts_core.io.jsontext import dumps, loads
 from hearts_core.io.reader import Reader
 from hearts_core.seats import name_seats
 from hearts_core.variants import Variant, variant_info, variant_names
-from hearts_core.web.drawing import draw
 from hearts_core.web.messages import MAX_MESSAGE_BYTES, Act, Join, NewGame, Start, read_message
-from hearts_core.web.tables import HOST, Drawing, Lobby, Table, TableError
+from hearts_core.web.tables import HOST, Lobby, Table, TableError
 
 __all__ = ["Server", "create_app", "STATIC", "JOIN_SECONDS", "QUEUE_LENGTH"]
 
@@ -128,16 +127,12 @@ class Server:
         default_variant: The variant the page offers first.
         delay: Seconds between two bot moves (after a trick twice that, after a hand
             four times); 0 in tests.
-        drawing: Draws a seat's view as SVG.
     """
 
-    def __init__(
-        self, lobby: Lobby, default_variant: str, delay: float = 0.7, drawing: Drawing = draw
-    ) -> None:
+    def __init__(self, lobby: Lobby, default_variant: str, delay: float = 0.7) -> None:
         self.lobby = lobby
         self.default_variant = default_variant
         self.delay = delay
-        self.drawing = drawing
         self.rooms: dict[str, _Room] = {}
 
     def pause_after(self, events: Sequence[Event]) -> float:
@@ -176,7 +171,7 @@ class Server:
         for connection in list(room.connections):
             seat = connection.seat
             if seat not in made:
-                made[seat] = room.table.update_for(seat, events, self.drawing)
+                made[seat] = room.table.update_for(seat, events)
             connection.send(made[seat])
 
     async def _drive(self, room: _Room) -> None:

@@ -33,13 +33,14 @@ from hearts_core.actions import Action, random_deal
 from hearts_core.bots import Bot
 from hearts_core.engine import new_game, step, step_as
 from hearts_core.errors import HeartsError
-from hearts_core.events import Event
+from hearts_core.events import Event, visible_events
+from hearts_core.io.events import event_to_data
 from hearts_core.io.views import view_to_data
-from hearts_core.observation import PlayerView, observe
+from hearts_core.observation import observe
 from hearts_core.seats import seat_names
 from hearts_core.state import Phase
+from hearts_core.svg import table as draw_table
 from hearts_core.variants import Variant
-from hearts_core.web.events import events_for
 
 __all__ = ["HOST", "TableError", "Table", "Lobby"]
 
@@ -53,10 +54,6 @@ class TableError(HeartsError, ValueError):
     >>> str(TableError("the game has not ended"))
     'the game has not ended'
     """
-
-
-Drawing = Callable[[PlayerView], str]
-"""Draws one seat's view as SVG markup."""
 
 
 class Table:
@@ -196,11 +193,10 @@ class Table:
             for seat, name in enumerate(self.names)
         ]
 
-    def update_for(
-        self, seat: int, events: Sequence[Event], drawing: Drawing
-    ) -> dict[str, Any]:
-        """The ``update`` message for ``seat``: its view, the events it may see, the table
-        drawn from its side, and who sits where."""
+    def update_for(self, seat: int, events: Sequence[Event]) -> dict[str, Any]:
+        """The ``update`` message for ``seat``: its view, the events it may see
+        (:func:`~hearts_core.visible_events`), the table drawn from its side
+        (:func:`hearts_core.svg.table`), and who sits where."""
         view = observe(self.state, seat)
         return {
             "type": "update",
@@ -208,8 +204,8 @@ class Table:
             "game": self.games,
             "seats": self.seats(),
             "view": view_to_data(view, self.variant.name),
-            "events": events_for(seat, events),
-            "svg": drawing(view),
+            "events": [event_to_data(event) for event in visible_events(events, seat)],
+            "svg": draw_table(view),
         }
 
 
