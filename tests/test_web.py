@@ -45,20 +45,20 @@ def new_table(client: TestClient, variant: str = "standard") -> tuple[str, str]:
 
 def table_of(client: TestClient, table_id: str) -> Table:
     table = client.app.state.server.lobby.get(table_id)  # type: ignore[attr-defined]
-    assert table is not None
+    assert isinstance(table, Table)
     return table
 
 
 def join(socket: Any, token: str) -> dict[str, Any]:
     """Join with ``token``: the welcome message (the first update follows it)."""
     socket.send_json({"type": "join", "token": token})
-    welcome = socket.receive_json()
+    welcome: dict[str, Any] = socket.receive_json()
     assert welcome["type"] == "welcome", welcome
     return welcome
 
 
 def receive_update(socket: Any) -> dict[str, Any]:
-    message = socket.receive_json()
+    message: dict[str, Any] = socket.receive_json()
     assert message["type"] == "update", message
     return message
 

@@ -127,6 +127,13 @@ class Server:
         default_variant: The variant the page offers first.
         delay: Seconds between two bot moves (after a trick twice that, after a hand
             four times); 0 in tests.
+
+    :func:`create_app` makes one and keeps it as ``app.state.server``:
+
+    >>> app = create_app(seed=2, delay=0)
+    >>> server = app.state.server
+    >>> server.delay, server.default_variant, server.rooms
+    (0, 'standard', {})
     """
 
     def __init__(self, lobby: Lobby, default_variant: str, delay: float = 0.7) -> None:

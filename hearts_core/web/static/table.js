@@ -27,8 +27,13 @@ function say(text) {
   $("log").scrollTop = $("log").scrollHeight;
 }
 
+// Messages name cards as the formats write them (QS, TH): show them as on the table.
+function withSymbols(text) {
+  return text.replace(/\b([2-9TJQKA])([CDHS])\b/g, (card) => cardText(card));
+}
+
 function showMessage(text) {
-  $("message").textContent = text;
+  $("message").textContent = withSymbols(text);
   $("message").hidden = !text;
 }
 
@@ -119,6 +124,7 @@ function update(message) {
   page.view = view;
   const board = $("board");
   board.innerHTML = message.svg;
+  fitToScreen(board.querySelector("svg"));
   for (const card of board.querySelectorAll(`.hand [data-card]`)) {
     if (page.selected.has(card.dataset.card)) card.classList.add("selected");
     card.addEventListener("click", () => clickCard(card));
@@ -127,6 +133,23 @@ function update(message) {
   for (const event of message.events) tell(event, board);
   scores(view, message.seats);
   controls(view, message);
+}
+
+// On a narrow screen the drawing keeps only the seats and the trick (the scores and the
+// passes are on the page below it), so the cards are as large as the width allows.
+const NARROW = window.matchMedia("(max-width: 760px)");
+
+function fitToScreen(svg) {
+  if (!svg || !NARROW.matches) return;
+  const parts = [...svg.querySelectorAll(".seat, .trick")].map((part) => part.getBBox());
+  const shown = parts.filter((box) => box.width > 0);
+  if (!shown.length) return;
+  const margin = 8;
+  const left = Math.min(...shown.map((box) => box.x)) - margin;
+  const top = Math.min(...shown.map((box) => box.y)) - margin;
+  const right = Math.max(...shown.map((box) => box.x + box.width)) + margin;
+  const bottom = Math.max(...shown.map((box) => box.y + box.height)) + margin;
+  svg.setAttribute("viewBox", `${left} ${top} ${right - left} ${bottom - top}`);
 }
 
 function clickCard(element) {
