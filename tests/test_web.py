@@ -10,8 +10,15 @@ malformed and oversized messages, wrong tokens.
 
 from __future__ import annotations
 
+import io
 import json
+import random
 import re
+import socket as socket_module
+import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,7 +26,18 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from hearts_core import Card, CardSet, Phase
+from hearts_core import (
+    Card,
+    CardSet,
+    GameState,
+    Phase,
+    apply,
+    legal_actions,
+    new_game,
+    random_deal,
+    variant,
+)
+from hearts_core.cli import main
 from hearts_core.io.views import VIEW_FORMAT, view_from_data
 from hearts_core.web import MAX_MESSAGE_BYTES, create_app
 from hearts_core.web.tables import Table
@@ -469,3 +487,78 @@ def test_the_lobby_keeps_a_bounded_number_of_tables() -> None:
 def test_a_card_in_an_update_is_written_as_the_formats_write_it() -> None:
     assert CARD.findall('"QS" "TH" "10H" "Q♠"') == ["QS", "TH"]
     assert str(Card.parse("TH")) == "TH"
+
+
+def moon_to_choose() -> GameState:
+    """A ``moon-choice`` hand stopped where its shooter must choose how the moon scores:
+    seat 0 takes what it can with its highest cards, the others play at random, until a
+    deal of the seeds tried gives a moon."""
+    rules = variant("moon-choice")
+    for seed in range(10_000):
+        rng = random.Random(seed)
+        state = apply(new_game(rules), random_deal(rules, rng))
+        while state.phase in (Phase.PASS, Phase.PLAY):
+            actions = legal_actions(state)
+            if state.phase is Phase.PLAY and state.to_act == (0,):
+                state = apply(state, max(actions, key=lambda a: a.card.rank.value))  # type: ignore[union-attr]
+            else:
+                state = apply(state, rng.choice(actions))
+        if state.phase is Phase.MOON:
+            return state
+    raise AssertionError("no moon in the seeds tried")
+
+
+def test_the_shooter_chooses_how_the_moon_scores(client: TestClient) -> None:
+    state = moon_to_choose()
+    (shooter,) = state.to_act
+    table_id, _ = new_table(client, "moon-choice")
+    table = table_of(client, table_id)
+    table.state, table.started = state, True
+    totals = state.totals
+    with client.websocket_connect(f"/ws/{table_id}") as socket:
+        join(socket, table.tokens[shooter])
+        view = receive_update(socket)["view"]
+        assert view["phase"] == "moon" and view["to_act"] == [shooter]
+        choice = {"type": "moon", "seat": shooter, "option": "subtract-from-shooter"}
+        socket.send_json({"type": "act", "action": choice})
+        message = receive_update(socket)
+    kinds = [event["type"] for event in message["events"]]
+    assert kinds[:2] == ["moon-chosen", "hand-scored"]
+    assert message["events"][0]["option"] == "subtract-from-shooter"
+    scored = message["events"][1]
+    amount = table.variant.rules.moon_amount
+    assert scored["scores"][shooter] == -amount
+    assert scored["totals"][shooter] == totals[shooter] - amount
+
+
+def test_hearts_serve_serves_the_page() -> None:
+    with socket_module.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "hearts_core", "serve", "--port", str(port), "--seed", "1"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline()
+        assert first.strip() == f"Hearts at http://127.0.0.1:{port}/ (Ctrl-C stops it)"
+        page = None
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
+                    page = answer.read().decode()
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert page is not None and "/static/table.js" in page
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_hearts_serve_refuses_bad_arguments() -> None:
+    err = io.StringIO()
+    assert main(["serve", "--bots", "rule,nobody"], stderr=err) == 2
+    assert "nobody" in err.getvalue()
+    err = io.StringIO()
+    assert main(["serve", "--variant", "no-such-rules"], stderr=err) == 2
+    assert main(["serve", "--delay", "-1"], stderr=io.StringIO()) == 2
