@@ -321,6 +321,16 @@ def test_a_browser_without_a_good_token_gets_no_seat(client: TestClient) -> None
             with pytest.raises(WebSocketDisconnect) as closed:
                 socket.receive_json()
             assert closed.value.code == 4403
+    with client.websocket_connect(f"/ws/{table_id}") as socket:
+        socket.send_bytes(token.encode())  # the token, but not as a join message
+        assert socket.receive_json()["type"] == "error"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 4403
+    with client.websocket_connect(f"/ws/{table_id}"):
+        pass  # gone before joining
+    with client.websocket_connect(f"/ws/{table_id}") as socket:
+        assert join(socket, token)["seat"] == 0  # the table is none the worse
     with client.websocket_connect("/ws/no-such-table") as socket:
         assert socket.receive_json()["type"] == "error"
         with pytest.raises(WebSocketDisconnect) as closed:

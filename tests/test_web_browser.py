@@ -165,6 +165,8 @@ def play_to_the_end(pages: list[Page], shots: Path | None = None, tap: bool = Fa
 def test_a_whole_game_alone_against_bots(browser: Browser, server: str, shots: Path) -> None:
     page = open_page(browser, DESKTOP)
     page.goto(server + "/")
+    expect(page.locator("#variant")).to_have_value("standard")
+    expect(page.locator("#table")).to_be_hidden()
     page.screenshot(path=shots / "lobby-1280.png")
     new_table(page, server, "standard")
     expect(page.locator("#prompt")).to_contain_text("Choose 3 cards")
@@ -180,8 +182,10 @@ def test_a_whole_game_alone_against_bots(browser: Browser, server: str, shots: P
     hands = play_to_the_end([page])
     page.screenshot(path=shots / "game-over-1280.png")
     assert hands >= 2 and page.locator("#new-game").is_visible()
-    totals = [int(cell) for cell in page.locator("#scores td:nth-child(3)").all_inner_texts()]
+    totals = [int(cell) for cell in page.locator("#scores td:last-child").all_inner_texts()]
     assert max(totals) >= 100
+    # The last hand's scores stay in the table, in a column of their own.
+    expect(page.locator("#scores thead")).to_contain_text(f"Hand {hands}")
     page.click("#new-game")
     expect(page.locator("#prompt")).to_contain_text("Choose 3 cards")
     assert SCRIPT_ERRORS == []

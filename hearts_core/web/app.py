@@ -103,9 +103,12 @@ class _Connection:
         self.queue.put_nowait(None)
 
     async def write(self) -> None:
-        while (text := await self.queue.get()) is not None:
-            await self.socket.send_text(text)
-        await self.socket.close(self.close_code)
+        try:
+            while (text := await self.queue.get()) is not None:
+                await self.socket.send_text(text)
+            await self.socket.close(self.close_code)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return  # the browser went first: the reader sees it and lets the seat go
 
 
 class _Room:
@@ -199,7 +202,7 @@ class Server:
                 else:
                     action = await asyncio.to_thread(table.bot_choice, job)
                     events = table.bot_act(job, action)
-            except HeartsError:
+            except Exception:  # a bug, not a browser's doing: the other tables go on
                 _log.exception("table %s stopped", table.id)
                 for connection in room.connections:
                     connection.send(_error("the table stopped: a bot failed"))
@@ -213,6 +216,8 @@ class Server:
         try:
             text = await asyncio.wait_for(socket.receive_text(), JOIN_SECONDS)
             message = read_message(text, table.variant.rules.players)
+        except (WebSocketDisconnect, RuntimeError):
+            return None  # gone before joining
         except (TimeoutError, RecordError, KeyError) as error:
             await socket.send_text(dumps(_refusal(error)))
             return None
@@ -231,7 +236,8 @@ class Server:
             return
         seat = await self._join(socket, table)
         if seat is None:
-            await socket.close(4403)
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                await socket.close(4403)
             return
         room = self.room(table)
         connection = _Connection(socket, seat)

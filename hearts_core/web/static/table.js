@@ -4,7 +4,10 @@
 
 const $ = (id) => document.getElementById(id);
 const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
-const page = { seat: null, names: [], view: null, selected: new Set(), socket: null, host: false };
+const page = {
+  seat: null, names: [], view: null, selected: new Set(), socket: null, host: false,
+  lastHand: null, // the last hand-scored event: its scores stay in the table until the next
+};
 
 function cardText(card) {
   const rank = card[0] === "T" ? "10" : card[0];
@@ -90,7 +93,11 @@ function connect(tableId, token) {
 
 function receive(message) {
   if (message.type === "welcome") welcome(message);
-  else if (message.type === "update") update(message);
+  else if (message.type === "update") {
+    if (message.game !== page.game) page.lastHand = null; // a new game at the table
+    page.game = message.game;
+    update(message);
+  }
   else if (message.type === "refused") showMessage(message.message);
   else if (message.type === "error") {
     const details = message.problems.map((p) => `${p.path}: ${p.message}`).join("; ");
@@ -216,6 +223,7 @@ function tell(event, board) {
       say(`${nameOf(event.seat)} shot the sun: every trick!`);
       break;
     case "hand-scored":
+      page.lastHand = event;
       say(`Hand ${event.hand_number + 1} scores: ` +
         event.scores.map((score, seat) => `${nameOf(seat)} ${score}`).join(", ") + ".");
       break;
@@ -227,11 +235,16 @@ function tell(event, board) {
 }
 
 function scores(view, seats) {
-  $("scores").tHead.innerHTML = "<tr><th>Seat</th><th>Hand</th><th>Total</th></tr>";
+  const last = page.lastHand;
+  const lastHeading = last ? `<th title="What each seat scored in hand ${last.hand_number + 1}">Hand ${last.hand_number + 1}</th>` : "";
+  $("scores").tHead.innerHTML = `<tr><th>Seat</th><th>Points</th>${lastHeading}<th>Total</th></tr>`;
   const rows = seats.map((seat) => {
     const row = document.createElement("tr");
     const who = seat.seat === page.seat ? `${seat.name} (you)` : seat.name + (seat.person ? "" : " (bot)");
-    for (const text of [who, view.hand_points[seat.seat], view.totals[seat.seat]]) {
+    const cells = [who, view.hand_points[seat.seat]];
+    if (last) cells.push(last.scores[seat.seat]);
+    cells.push(view.totals[seat.seat]);
+    for (const text of cells) {
       const cell = document.createElement("td");
       cell.textContent = text;
       row.append(cell);
