@@ -167,20 +167,20 @@ def test_a_whole_game_alone_against_bots(browser: Browser, server: str, shots: P
     page.goto(server + "/")
     expect(page.locator("#variant")).to_have_value("standard")
     expect(page.locator("#table")).to_be_hidden()
-    page.screenshot(path=shots / "lobby-1280.png")
+    page.screenshot(path=shots / "lobby-1280.png", animations="disabled")
     new_table(page, server, "standard")
     expect(page.locator("#prompt")).to_contain_text("Choose 3 cards")
     assert page.locator(".hand [data-card]").count() == 13
-    page.screenshot(path=shots / "pass-1280.png")
+    page.screenshot(path=shots / "pass-1280.png", animations="disabled")
     act(page)
     deadline = time.monotonic() + GAME_SECONDS
     while not check_illegal_click(page):  # play on until a card is dimmed at our turn
         assert time.monotonic() < deadline and not over(page)
         if not act(page):
             time.sleep(0.02)
-    page.screenshot(path=shots / "illegal-1280.png")
+    page.screenshot(path=shots / "illegal-1280.png", animations="disabled")
     hands = play_to_the_end([page])
-    page.screenshot(path=shots / "game-over-1280.png")
+    page.screenshot(path=shots / "game-over-1280.png", animations="disabled")
     assert hands >= 2 and page.locator("#new-game").is_visible()
     totals = [int(cell) for cell in page.locator("#scores td:last-child").all_inner_texts()]
     assert max(totals) >= 100
@@ -203,12 +203,12 @@ def test_a_phone_can_play(browser: Browser, server: str, shots: Path) -> None:
         assert box["height"] >= 36  # a finger can hit it
     prompt_box = page.locator("#prompt").bounding_box()
     assert prompt_box is not None and prompt_box["y"] < PHONE["height"]  # seen without scrolling
-    page.screenshot(path=shots / "pass-390.png")
+    page.screenshot(path=shots / "pass-390.png", animations="disabled")
     act(page, tap=True)
     page.wait_for_selector(".trick .card")
-    page.screenshot(path=shots / "play-390.png")
+    page.screenshot(path=shots / "play-390.png", animations="disabled")
     assert play_to_the_end([page], tap=True) == 1
-    page.screenshot(path=shots / "game-over-390.png", full_page=True)
+    page.screenshot(path=shots / "game-over-390.png", full_page=True, animations="disabled")
     assert SCRIPT_ERRORS == []
 
 
@@ -222,8 +222,8 @@ def test_two_browsers_play_a_whole_game(browser: Browser, server: str, shots: Pa
     expect(host.locator("#scores tbody tr").nth(2)).not_to_contain_text("bot")
     hands = play_to_the_end([host, friend])
     assert hands == 1
-    host.screenshot(path=shots / "two-browsers-host-1280.png")
-    friend.screenshot(path=shots / "two-browsers-friend-390.png")
+    host.screenshot(path=shots / "two-browsers-host-1280.png", animations="disabled")
+    friend.screenshot(path=shots / "two-browsers-friend-390.png", animations="disabled")
     host_hand_log = host.locator("#log").inner_text()
     assert "South plays" in host_hand_log and "You play" in host_hand_log
     assert SCRIPT_ERRORS == []
