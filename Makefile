@@ -2,6 +2,9 @@
 # make check  the quick round for daily work: lint, type-check, the tests not marked slow
 # make play   play a game against three bots in the terminal:  make play ARGS="--seed 3 --variant classic"
 # make test-rllib  RLlib takes the learning adapters, and the RLlib how-to trains (.venv-rllib)
+# make test-browser  the web table in headless Chromium (/usr/bin/chromium) driven by Playwright;
+#             screenshots in build/screenshots
+# make serve  the web table at http://127.0.0.1:8000 (hearts serve):  make serve ARGS="--seed 3"
 # make bench  random playouts per second, hearts_core against OpenSpiel; the learning
 #             environments against Shimmy's and OpenSpiel's
 # make docs   serve the documentation site at http://127.0.0.1:8000 (mkdocs serve)
@@ -18,7 +21,7 @@ ARGS ?=
 RLLIB_VENV := .venv-rllib
 RLLIB_BIN := $(RLLIB_VENV)/bin
 
-.PHONY: test test-rllib check play bench docs clean
+.PHONY: test test-rllib test-browser check play serve bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +32,15 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-run: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --editable .
+	touch $@
+
+$(VENV)/.installed-web: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --editable '.[web]'
+	touch $@
+
+# Playwright's Python package drives Debian's Chromium: it cannot download its own browsers.
+$(VENV)/.installed-browser: $(VENV)/.installed-dev
+	$(BIN)/python -m pip install --quiet 'playwright>=1.45,<2'
 	touch $@
 
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
@@ -73,6 +85,16 @@ check: $(VENV)/.installed-dev
 # docs/rllib.md trains with PPO on a local Ray.
 test-rllib: $(RLLIB_VENV)/.installed
 	env HEARTS_RLLIB=1 $(RLLIB_BIN)/pytest tests/test_adapters_rllib.py
+
+# tests/test_web_browser.py: whole games in headless Chromium, alone and with a second
+# browser, an illegal click, a phone-sized page; screenshots at 1280 and 390 px.
+test-browser: $(VENV)/.installed-browser
+	@test -x /usr/bin/chromium || { echo "make test-browser needs /usr/bin/chromium: apt-get install chromium"; exit 1; }
+	env HEARTS_BROWSER=1 HEARTS_SCREENSHOTS=build/screenshots $(BIN)/pytest tests/test_web_browser.py
+	@echo "screenshots: build/screenshots"
+
+serve: $(VENV)/.installed-web
+	$(BIN)/hearts serve $(ARGS)
 
 play: $(VENV)/.installed-run
 	$(BIN)/hearts play $(ARGS)

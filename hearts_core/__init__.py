@@ -43,9 +43,14 @@ from hearts_core.events import (
     PassSubmitted,
     SunShot,
     TrickTaken,
+    visible_events,
 )
 from hearts_core.io import (
     GameRecord,
+    event_from_data,
+    event_from_json,
+    event_to_data,
+    event_to_json,
     format_hand,
     json_schema,
     parse_hand,
@@ -162,4 +167,9 @@ __all__ = [
     "format_action",
     "parse_action",
     "json_schema",
+    "visible_events",
+    "event_to_data",
+    "event_from_data",
+    "event_to_json",
+    "event_from_json",
 ]

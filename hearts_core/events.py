@@ -1,16 +1,20 @@
 """Events: what :func:`~hearts_core.step` reports happened, for front ends to animate.
 
 Events describe the whole table; a front end shows each seat only what
-:func:`~hearts_core.observe` allows (``CardsPassed`` names hidden cards).
+:func:`~hearts_core.observe` allows: :func:`visible_events` gives the events one
+seat may see (``CardsPassed`` names cards only the giver and the receiver may see).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TypeAlias
 
 import attrs
 
 from hearts_core.cards import Card, CardSet
+from hearts_core.errors import InvalidSeatError, InvalidStateError
+from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.rules import MoonOption, PassDirection
 
 __all__ = [
@@ -26,6 +30,7 @@ __all__ = [
     "HandScored",
     "GameOver",
     "Event",
+    "visible_events",
 ]
 
 
@@ -70,22 +75,27 @@ class PassSubmitted:
 
 @attrs.frozen
 class CardsPassed:
-    """Cards changed hands in the exchange (one event per passing seat).
+    """Cards changed hands in the exchange (one event per passing seat, once every seat
+    has passed).
 
-    Only the giver and the receiver may see the cards: a front end tells the
-    other seats no more than that the cards moved.
+    Only the giver and the receiver may see the cards. :func:`visible_events`
+    gives the other seats the same event with ``cards=None``: they learn that
+    the cards moved, and how many from the rules (``pass_count``), not which.
 
     >>> event = CardsPassed(0, 1, CardSet.parse("QS AS KS"))
     >>> event.to_seat, event.cards.symbols()
     (1, 'Q♠ K♠ A♠')
+    >>> visible_events([event], 2)
+    (CardsPassed(from_seat=0, to_seat=1, cards=None),)
     """
 
     from_seat: int
     """The giver."""
     to_seat: int
     """The receiver."""
-    cards: CardSet
-    """The cards given."""
+    cards: CardSet | None
+    """The cards given; ``None`` in the events of a seat that may not see them (see
+    :func:`visible_events`). :func:`~hearts_core.step` always names them."""
 
 
 @attrs.frozen
@@ -234,3 +244,57 @@ Event: TypeAlias = (
     | GameOver
 )
 """Any event :func:`~hearts_core.step` reports."""
+
+
+def visible_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
+    """The events as ``seat`` may see them, for a server to forward to that seat.
+
+    Every event is public except the cards of a :class:`CardsPassed`: the giver and
+    the receiver see them, every other seat gets the event with ``cards=None``.
+    A seat sees no card passed before the exchange, since :class:`PassSubmitted`
+    (sent as each seat passes) names the seat only; the seat's own pass is in its
+    view (:attr:`~hearts_core.PlayerView.passed`). The hands dealt are not in the
+    events at all: each seat reads its own from its view.
+
+    Raises:
+        InvalidSeatError: for a ``seat`` that is not a whole number from 0 to 5.
+        InvalidStateError: for an item that is not an event (nothing is returned).
+
+    >>> events = (PassSubmitted(3), CardsPassed(3, 0, CardSet.parse("2C 3C 4C")),
+    ...           CardsPassed(0, 1, CardSet.parse("QS AS KS")))
+    >>> for event in visible_events(events, 0):
+    ...     print(event)
+    PassSubmitted(seat=3)
+    CardsPassed(from_seat=3, to_seat=0, cards=CardSet.parse('2C 3C 4C'))
+    CardsPassed(from_seat=0, to_seat=1, cards=CardSet.parse('QS KS AS'))
+    >>> visible_events(events, 2)[1:]
+    (CardsPassed(from_seat=3, to_seat=0, cards=None), CardsPassed(from_seat=0, to_seat=1, \
+cards=None))
+    """
+    if type(seat) is not int or not 0 <= seat < MAX_PLAYERS:
+        raise InvalidSeatError(
+            f"no such seat: {shown(seat)} (seats are 0 to {MAX_PLAYERS - 1} at most)"
+        )
+    shown_events: list[Event] = []
+    for index, event in enumerate(events):
+        if not isinstance(event, _EVENT_TYPES):
+            raise InvalidStateError(f"events[{index}]", f"not an event: {shown(event)}")
+        if isinstance(event, CardsPassed) and seat not in (event.from_seat, event.to_seat):
+            event = CardsPassed(event.from_seat, event.to_seat, None)
+        shown_events.append(event)
+    return tuple(shown_events)
+
+
+_EVENT_TYPES = (
+    HandDealt,
+    PassSubmitted,
+    CardsPassed,
+    CardPlayed,
+    HeartsBroken,
+    TrickTaken,
+    MoonShot,
+    MoonChosen,
+    SunShot,
+    HandScored,
+    GameOver,
+)

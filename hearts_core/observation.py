@@ -101,7 +101,18 @@ class PlayerView:
     @property
     def legal_cards(self) -> CardSet:
         """The cards this seat's legal actions use: the cards it may play, or its whole hand
-        while it has a pass to make (empty when it may not act or chooses a moon option)."""
+        while it has a pass to make (empty when it may not act or chooses a moon option).
+
+        A front end marks these cards as playable.
+
+        >>> from hearts_core import Deal, apply, new_game
+        >>> suits = [" ".join(rank + suit for rank in "23456789TJQKA") for suit in "CDHS"]
+        >>> state = apply(new_game("no-passing"), Deal(suits))
+        >>> observe(state, 0).legal_cards, observe(state, 1).legal_cards
+        (CardSet.parse('2C'), CardSet.parse(''))
+        >>> len(observe(apply(new_game("classic"), Deal(suits)), 3).legal_cards)
+        13
+        """
         mask = 0
         for action in self.legal_actions:
             if isinstance(action, PlayCard):
@@ -111,6 +122,17 @@ class PlayerView:
             elif isinstance(action, ChooseMoon):
                 break
         return CardSet.from_mask(mask)
+
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, for notebooks (see :func:`hearts_core.svg.table`).
+
+        >>> from hearts_core import new_game
+        >>> 'data-seat="1"' in observe(new_game(), 1)._repr_svg_()
+        True
+        """
+        from hearts_core.svg import table  # svg draws views: imported when asked
+
+        return table(self)
 
     @property
     def trick_winner(self) -> int | None:

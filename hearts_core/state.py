@@ -418,6 +418,18 @@ class GameState:
         masks, _ = taken_and_won(self.tricks, tables.players)
         return moon_shooter(tables, masks)
 
+    def _repr_svg_(self) -> str:
+        """The table from above, every hand face up, for notebooks (see
+        :func:`hearts_core.svg.table`).
+
+        >>> from hearts_core import new_game
+        >>> new_game()._repr_svg_().startswith("<svg")
+        True
+        """
+        from hearts_core.svg import table  # svg draws states: imported when asked
+
+        return table(self)
+
     def __repr__(self) -> str:
         hands = " | ".join(str(hand) for hand in self.hands)
         trick = " ".join(str(card) for card in self.current_trick)

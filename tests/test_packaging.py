@@ -141,6 +141,11 @@ def test_variants_load_from_an_installed_wheel(tmp_path: Path) -> None:
     assert shipped == VARIANT_FILES
     expected = {"hearts_core/py.typed", "hearts_core/bots/__init__.py", "hearts_core/__main__.py"}
     assert expected <= names
+    # The web table's page and assets, which hearts serve reads from the package.
+    static = REPO / "hearts_core" / "web" / "static"
+    assets = {f"hearts_core/web/static/{path.name}" for path in static.iterdir()}
+    assert {"hearts_core/web/static/index.html", "hearts_core/web/static/table.js"} <= assets
+    assert assets <= names
     assert not any(n.startswith(("tests/", "bench/", "variants/")) for n in names)
 
     venv = tmp_path / "venv"

@@ -6,6 +6,8 @@
   only, hand by hand.
 * ``hearts simulate --games N [--variant NAME|FILE] [--bots BOTS] [--seed N]``: a table
   of win rates, mean points per hand and moons.
+* ``hearts serve [--host H] [--port P] [--variant NAME|FILE] [--seed N] [--bots BOTS]``:
+  the web table, in a browser (the ``web`` extra).
 * ``hearts rules [NAME|FILE]``: the rulebook; ``hearts variants``: the shipped variants.
 * ``hearts replay FILE``: a saved game record, trick by trick.
 
@@ -34,7 +36,7 @@ the variant, the bots and the seed, and defines the errors; ``screen`` writes
 plain or rich output (``markdown`` renders rulebooks as plain text);
 ``narration`` tells a bots' game; ``table`` is the person's seat and
 ``recording`` the ``--save`` recorder; then one module per command: ``play``,
-``watch``, ``simulate``, ``replay`` and ``rulebooks`` (``rules`` and
+``watch``, ``simulate``, ``serve``, ``replay`` and ``rulebooks`` (``rules`` and
 ``variants``). Every game runs in :func:`~hearts_core.bots.transitions`.
 
 >>> main(["variants", "--style", "plain"])  # doctest: +ELLIPSIS
@@ -59,6 +61,7 @@ from hearts_core.cli.play import play
 from hearts_core.cli.replay import replay
 from hearts_core.cli.rulebooks import rules, variants
 from hearts_core.cli.screen import Screen, isatty, printable, rich_installed
+from hearts_core.cli.serve import serve
 from hearts_core.cli.simulate import simulate
 from hearts_core.cli.watch import watch
 from hearts_core.errors import HeartsError
@@ -97,6 +100,8 @@ def _run(args: argparse.Namespace, screen: Screen, stdin: TextIO) -> int:
         return watch(args, screen)
     if args.command == "simulate":
         return simulate(args, screen)
+    if args.command == "serve":
+        return serve(args, screen)
     if args.command == "rules":
         return rules(args, screen)
     if args.command == "replay":

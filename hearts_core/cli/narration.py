@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from hearts_core.cards import Card
+from hearts_core.cards import Card, CardSet
 from hearts_core.cli.screen import Screen
 from hearts_core.events import (
     CardPlayed,
@@ -94,8 +94,10 @@ class Narrator:
                     "no passing" if direction is PassDirection.HOLD else "pass " + direction.value
                 )
                 return ["", f"Hand {number + 1} ({name[dealer]} deals): {passing}"]
-            case CardsPassed(from_seat=giver, to_seat=receiver, cards=cards):
+            case CardsPassed(from_seat=giver, to_seat=receiver, cards=CardSet() as cards):
                 return [f"  {name[giver]} passes {self._cards(cards)} to {name[receiver]}"]
+            case CardsPassed(from_seat=giver, to_seat=receiver):  # cards hidden from this seat
+                return [f"  {name[giver]} passes cards to {name[receiver]}"]
             case CardPlayed(seat=seat):
                 if self._leader is None:
                     self._leader = seat

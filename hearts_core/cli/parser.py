@@ -20,7 +20,7 @@ from hearts_core.io.records import RECORD_FORMAT
 
 __all__ = ["COMMANDS", "DEFAULT_VARIANT", "build_parser"]
 
-COMMANDS: Final = ("play", "watch", "simulate", "rules", "variants", "replay")
+COMMANDS: Final = ("play", "watch", "simulate", "serve", "rules", "variants", "replay")
 """The commands, in the order ``hearts --help`` lists them."""
 
 DEFAULT_VARIANT: Final = "standard"
@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_games(commands, style, game, table)
+    _add_serve(commands, style, game)
     _add_books(commands, style)
     return parser
 
@@ -114,6 +115,34 @@ def _add_games(
         default="rule,random",
         help="one bot per seat, comma-separated; a shorter list is repeated round the table "
         f"(default: rule,random). {_bot_help()}",
+    )
+
+
+def _add_serve(
+    commands: Any, style: argparse.ArgumentParser, game: argparse.ArgumentParser
+) -> None:
+    """The web table: hearts serve."""
+    serve = commands.add_parser(
+        "serve",
+        parents=[style, game],
+        help="serve the web table: play in a browser against bots and friends",
+        description="Serve Hearts to browsers at http://HOST:PORT/: make a table, play "
+        "against bots, send friends a link to a seat. Needs the web extra: pip install "
+        "'hearts-core[web]'.",
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1, "
+        "this machine only; 0.0.0.0 opens it to the network)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
+    serve.add_argument(
+        "--bots",
+        default="rule",
+        help="the bots of seats 1, 2, ...: one bot, or a comma-separated list repeated round "
+        f"the table (default: rule). {_bot_help()}",
+    )
+    serve.add_argument(
+        "--delay", type=float, default=0.7, help="seconds between bot moves (default: 0.7)"
     )
 
 

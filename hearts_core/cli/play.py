@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from hearts_core.bots import Bot, Transition, transitions
+from hearts_core.cards import CardSet
 from hearts_core.cli.arguments import bots_of, seed_of, variant_of
 from hearts_core.cli.recording import Recorder
 from hearts_core.cli.screen import Screen
@@ -96,7 +97,7 @@ class TableTalk:
                 screen.say("")
                 heading = f"— Hand {number + 1}: {name[dealer]} dealt; {passing} —"
                 screen.say(heading, style="bold")
-            case CardsPassed(from_seat=giver, to_seat=receiver, cards=cards):
+            case CardsPassed(from_seat=giver, to_seat=receiver, cards=CardSet() as cards):
                 if giver == self.you:
                     screen.say(f"You passed {screen.cards(cards)} to {name[receiver]}.")
                 elif receiver == self.you:

@@ -9,6 +9,7 @@ its path, in time linear in the input (see ``hearts_core.io.limits``).
 * ``hearts_core.io.records``: a whole game as its actions (``hearts-record``).
 * ``hearts_core.io.states``: one full game state (``hearts-state``).
 * ``hearts_core.io.views``: what one seat may see (``hearts-view``).
+* ``hearts_core.io.events``: one event as JSON, for a server to forward (``hearts-event``).
 * ``hearts_core.io.notation``: one hand as text for terminals and bug reports.
 * ``hearts_core.io.schemas``: the JSON Schemas of the formats.
 * underneath: ``hearts_core.io.jsontext`` (strict JSON text),
@@ -22,6 +23,13 @@ its path, in time linear in the input (see ``hearts_core.io.limits``).
 True
 """
 
+from hearts_core.io.events import (
+    EVENT_FORMAT,
+    event_from_data,
+    event_from_json,
+    event_to_data,
+    event_to_json,
+)
 from hearts_core.io.notation import HAND_FORMAT, format_hand, parse_hand
 from hearts_core.io.records import (
     RECORD_FORMAT,
@@ -66,6 +74,11 @@ __all__ = [
     "view_to_json",
     "view_from_data",
     "view_from_json",
+    "EVENT_FORMAT",
+    "event_to_data",
+    "event_to_json",
+    "event_from_data",
+    "event_from_json",
     "HAND_FORMAT",
     "format_hand",
     "parse_hand",

@@ -5,7 +5,7 @@ sending it; the loaders check more than a schema can say (every card exactly
 once, legal plays, derived fields).
 
 >>> sorted(json_schema("view")["properties"])[:3]
-['current_trick', 'dealer', 'format']
+['counting_down', 'current_trick', 'dealer']
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from hearts_core.io.reader import describe
 
 __all__ = ["SCHEMA_NAMES", "json_schema"]
 
-SCHEMA_NAMES: Final = ("record", "state", "view")
+SCHEMA_NAMES: Final = ("record", "state", "view", "event")
 """The formats that ship a JSON Schema: ``hearts_core/io/schemas/NAME.schema.json``."""
 
 

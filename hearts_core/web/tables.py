@@ -1,0 +1,271 @@
+"""The tables a server keeps: each holds one game's state, its seats' tokens and its bots.
+
+A :class:`Table` is the only place a game's :class:`~hearts_core.GameState`
+lives; browsers see it through :meth:`Table.update_for`, which sends one seat
+its view and the events it may see. Each seat has a token, 16 random bytes: a
+browser that presents it acts for that seat, and only for it
+(:func:`~hearts_core.step_as`). A seat that no browser holds is played by its
+bot, so friends take seats by opening their links and the empty seats are bots.
+
+The table is deterministic given its ``rng`` and the people's actions: the
+deals and the bots' choices draw from it in the order of the game, never by
+the clock.
+
+>>> import random
+>>> from hearts_core import variant_info
+>>> from hearts_core.bots import RuleBot
+>>> table = Table("t1", variant_info("standard"), [RuleBot()] * 4, random.Random(1))
+>>> table.seat_of(table.tokens[2]), table.seat_of("not a token")
+(2, None)
+>>> table.join(0); table.start(0); table.automatic()
+'deal'
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Literal
+
+from hearts_core.actions import Action, random_deal
+from hearts_core.bots import Bot
+from hearts_core.engine import new_game, step, step_as
+from hearts_core.errors import HeartsError
+from hearts_core.events import Event, visible_events
+from hearts_core.io.events import event_to_data
+from hearts_core.io.views import view_to_data
+from hearts_core.observation import observe
+from hearts_core.seats import seat_names
+from hearts_core.state import Phase
+from hearts_core.svg import table as draw_table
+from hearts_core.variants import Variant
+
+__all__ = ["HOST", "TableError", "Table", "Lobby"]
+
+HOST: Final = 0
+"""The seat of the person who created the table: only the host deals the first hand."""
+
+
+class TableError(HeartsError, ValueError):
+    """A request the table refuses: starting twice, a new game before the end, too many tables.
+
+    >>> str(TableError("the game has not ended"))
+    'the game has not ended'
+    """
+
+
+class Table:
+    """One game and its seats: the state, the seats' tokens, their bots and who holds them.
+
+    Args:
+        table_id: The table's name in links (unguessable: see :class:`Lobby`).
+        info: The variant played.
+        bots: One bot per seat, which plays the seat while no browser holds it.
+        rng: The only source of chance: the deals and the bots' random picks.
+
+    >>> import random
+    >>> from hearts_core import variant_info
+    >>> from hearts_core.bots import RuleBot
+    >>> table = Table("t1", variant_info("maria"), [RuleBot()] * 3, random.Random(1))
+    >>> len(table.tokens), table.started, table.state.phase.value
+    (3, False, 'deal')
+    """
+
+    def __init__(
+        self, table_id: str, info: Variant, bots: Sequence[Bot], rng: random.Random
+    ) -> None:
+        players = info.rules.players
+        if len(bots) != players:
+            raise TableError(f"a table of {players} seats needs {players} bots, not {len(bots)}")
+        self.id = table_id
+        self.variant = info
+        self.bots = tuple(bots)
+        self.rng = rng
+        self.tokens = tuple(secrets.token_urlsafe(16) for _ in range(players))
+        self.names = seat_names(players)
+        self.state = new_game(info.rules)
+        self.started = False
+        self.games = 1
+        self.held = [0] * players
+        self.last_active = time.monotonic()
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token ``token`` is, or ``None`` (compared in constant time)."""
+        found = None
+        for seat, own in enumerate(self.tokens):
+            if secrets.compare_digest(own.encode(), token.encode("utf-8", "replace")):
+                found = seat
+        return found
+
+    def join(self, seat: int) -> None:
+        """A browser now holds ``seat`` (several may: each sees and acts for it)."""
+        self.held[seat] += 1
+        self.last_active = time.monotonic()
+
+    def leave(self, seat: int) -> None:
+        """A browser holding ``seat`` went away; with none left, the seat's bot plays it."""
+        self.held[seat] = max(0, self.held[seat] - 1)
+        self.last_active = time.monotonic()
+
+    @property
+    def present(self) -> bool:
+        """Whether any browser is at the table (with none, the table waits)."""
+        return any(self.held)
+
+    def start(self, seat: int) -> None:
+        """The host starts the game: the table deals the first hand.
+
+        Raises:
+            TableError: if ``seat`` is not the host's, or the game has started.
+        """
+        if seat != HOST:
+            raise TableError(f"only the host ({self.names[HOST]}) starts the game")
+        if self.started:
+            raise TableError("the game has already started")
+        self.started = True
+
+    def restart(self) -> None:
+        """A new game at the same table, once the game is over.
+
+        Raises:
+            TableError: if the game is not over.
+        """
+        if not self.state.is_over:
+            raise TableError("a new game starts only when this one is over")
+        self.state = new_game(self.variant.rules)
+        self.games += 1
+        self.started = True
+
+    def act(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Apply a browser's ``action`` for ``seat``; the events it caused.
+
+        Raises:
+            IllegalActionError: with rule ``NOT_YOUR_SEAT`` for another seat's action or a
+                deal (the game is not looked at), or the rule the action breaks.
+            TableError: before the game has started.
+        """
+        if not self.started:
+            raise TableError("the game has not started: the host deals the first hand")
+        self.state, events = step_as(self.state, seat, action)
+        self.last_active = time.monotonic()
+        return events
+
+    def automatic(self) -> Literal["deal"] | int | None:
+        """What the table does next by itself: ``"deal"``, the seat whose bot acts next,
+        or ``None`` while it waits (for a person, for the host to start, or for anyone
+        to come back: a table with no browser stands still)."""
+        state = self.state
+        if not self.started or state.is_over or not self.present:
+            return None
+        if state.phase is Phase.DEAL:
+            return "deal"
+        for seat in state.to_act:
+            if not self.held[seat]:
+                return seat
+        return None
+
+    def deal(self) -> tuple[Event, ...]:
+        """Deal the next hand from the table's ``rng``; the events."""
+        self.state, events = step(self.state, random_deal(self.state.rules, self.rng))
+        return events
+
+    def bot_choice(self, seat: int) -> Action:
+        """The action ``seat``'s bot chooses now (see :meth:`bot_act`)."""
+        return self.bots[seat].choose(observe(self.state, seat), self.rng)
+
+    def bot_act(self, seat: int, action: Action) -> tuple[Event, ...] | None:
+        """Apply the bot's action if the seat may still take it; ``None`` if a person took
+        the seat while the bot thought, or the game moved on without it."""
+        if self.held[seat] or seat not in self.state.to_act:
+            return None
+        try:
+            self.state, events = step_as(self.state, seat, action)
+        except HeartsError:
+            return None
+        return events
+
+    def seats(self) -> list[dict[str, Any]]:
+        """Each seat's name and whether a person holds it, for the browsers."""
+        return [
+            {"seat": seat, "name": name, "person": bool(self.held[seat])}
+            for seat, name in enumerate(self.names)
+        ]
+
+    def update_for(self, seat: int, events: Sequence[Event]) -> dict[str, Any]:
+        """The ``update`` message for ``seat``: its view, the events it may see
+        (:func:`~hearts_core.visible_events`), the table drawn from its side
+        (:func:`hearts_core.svg.table`), and who sits where."""
+        view = observe(self.state, seat)
+        return {
+            "type": "update",
+            "started": self.started,
+            "game": self.games,
+            "seats": self.seats(),
+            "view": view_to_data(view, self.variant.name),
+            "events": [event_to_data(event) for event in visible_events(events, seat)],
+            "svg": draw_table(view),
+        }
+
+
+class Lobby:
+    """The tables of one server, by id, at most ``max_tables`` of them.
+
+    Args:
+        variants: The variants a table may play, by name.
+        make_bots: The bots of a new table of so many seats.
+        seed: Table ``k`` (counted from 0) deals from ``random.Random(seed + k)``; ``None``:
+            a fresh random seed for each table.
+        max_tables: When full, a new table replaces the one idle longest among those no
+            browser holds; with none such, :class:`TableError`.
+
+    >>> import random
+    >>> from hearts_core import variant_info
+    >>> from hearts_core.bots import RuleBot
+    >>> lobby = Lobby({"standard": variant_info("standard")}, lambda n: [RuleBot()] * n, seed=3)
+    >>> table = lobby.create("standard")
+    >>> lobby.get(table.id) is table, lobby.get("nothing")
+    (True, None)
+    """
+
+    def __init__(
+        self,
+        variants: dict[str, Variant],
+        make_bots: Callable[[int], list[Bot]],
+        seed: int | None = None,
+        max_tables: int = 100,
+    ) -> None:
+        self.variants = dict(variants)
+        self.make_bots = make_bots
+        self.seed = seed
+        self.max_tables = max_tables
+        self.tables: dict[str, Table] = {}
+        self.created = 0
+
+    def create(self, name: str) -> Table:
+        """A new table playing the variant ``name``.
+
+        Raises:
+            TableError: for a variant this server does not offer, or when every table is
+                in use.
+        """
+        info = self.variants.get(name)
+        if info is None:
+            raise TableError(f"no variant named {name!r} here; offered: {', '.join(self.variants)}")
+        if len(self.tables) >= self.max_tables:
+            idle = [table for table in self.tables.values() if not table.present]
+            if not idle:
+                raise TableError(f"all {self.max_tables} tables are in use")
+            del self.tables[min(idle, key=lambda table: table.last_active).id]
+        seed = secrets.randbits(64) if self.seed is None else self.seed + self.created
+        self.created += 1
+        table = Table(
+            secrets.token_urlsafe(12), info, self.make_bots(info.rules.players), random.Random(seed)
+        )
+        self.tables[table.id] = table
+        return table
+
+    def get(self, table_id: str) -> Table | None:
+        """The table ``table_id``, or ``None``."""
+        return self.tables.get(table_id)
