@@ -391,6 +391,7 @@ def _bots_maker(specs: Sequence[str]) -> Callable[[int], list[Bot]]:
     return make
 
 
+# long: the routes are closures over one lobby and server, next to the app they make
 def create_app(
     variant: Variant | str = "standard",
     *,
