@@ -14,7 +14,7 @@ this extension:
   or into plain code when it names nothing rendered (a private helper);
 * gives an attrs class the ``__init__`` signature attrs generates, read from the
   imported class, so the reference shows how to build it; a field whose converter
-  reads text shows what it accepts (``cards: CardSet | str | Iterable[Card | str]``),
+  reads text shows what it accepts (``cards: CardSet | str | Iterable[Card]``),
   not only what it stores (``ACCEPTED``);
 * labels properties (``property``), so that a computed value does not look like
   a stored field, and drops the labels that say no more than the heading does;
@@ -64,7 +64,7 @@ _Found = griffe.Object | griffe.Alias
 
 # What a field's converter accepts, by the type the field stores: an action or a
 # ruleset built from text (``PassCards(0, "QS AS KS")``) shows that in its signature.
-CARDS = "CardSet | str | Iterable[Card | str]"
+CARDS = "CardSet | str | Iterable[Card]"
 ACCEPTED = {
     "CardSet": CARDS,
     "Card": "Card | str",
