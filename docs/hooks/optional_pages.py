@@ -66,7 +66,7 @@ def render_schemas(files: list[Path], heading: str = "##", to_site: str = "") ->
             parts += [str(description), ""]
         parts += [
             f"In the package: `hearts_core/io/schemas/{path.name}`. "
-            f"[Download {path.name}]({to_site}{SITE_SCHEMAS}/{path.name}).",
+            f"[Download {path.name}]({to_site}{SITE_SCHEMAS}/{path.name}){{: download }}.",
             "",
             f'??? abstract "The schema: {path.name}"',
             "",

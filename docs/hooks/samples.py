@@ -73,7 +73,8 @@ def render(to_site: str = "") -> str:
     """The samples as collapsible blocks with download links."""
     parts: list[str] = []
     for name, (title, text) in sample_documents().items():
-        lines = [f"[Download {name}]({to_site}{FOLDER}/{name})", "", "```json", *text.splitlines()]
+        link = f"[Download {name}]({to_site}{FOLDER}/{name}){{: download }}"
+        lines = [link, "", "```json", *text.splitlines()]
         parts += [
             f'??? example "{title}"',
             "",
