@@ -171,4 +171,5 @@ def test_any_text_parses_or_is_refused_with_an_invalid_action_error(text: str) -
 
 def test_pass_text_is_written_in_card_order_whatever_order_it_was_read() -> None:
     assert format_action(parse_action("pass 0 AS 2C KD")) == "pass 0 2C KD AS"
-    assert parse_action("pass 0 AS 2C KD").cards == CardSet.parse("2C KD AS")
+    action = parse_action("pass 0 AS 2C KD")
+    assert isinstance(action, PassCards) and action.cards == CardSet.parse("2C KD AS")

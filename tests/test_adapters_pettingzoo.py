@@ -396,7 +396,7 @@ def test_the_raw_env_refuses_illegal_and_malformed_actions() -> None:
     game.reset(seed=3, options={"hand_number": 3, "deal": MOON_DEAL})
     with pytest.raises(IllegalActionError) as info:
         game.step(4)  # 3C: seat 0 must lead the 2C
-    assert info.value.rule is Rule.FIRST_LEAD_TWO_OF_CLUBS
+    assert info.value.rule is Rule.FIRST_LEAD_LOWEST_CLUB
     with pytest.raises(IllegalActionError) as info:
         game.step(52)
     assert info.value.rule is Rule.WRONG_PHASE
