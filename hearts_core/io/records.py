@@ -293,7 +293,7 @@ def record_to_data(record: GameRecord) -> dict[str, Any]:
 def record_to_json(record: GameRecord, *, pretty: bool = False) -> str:
     """A record as canonical JSON (``pretty``: indented for people to read).
 
-    >>> record_to_json(GameRecord.for_variant("standard", event="club"))[:60]
+    >>> record_to_json(GameRecord.for_variant("standard", event="club"))[:65]
     '{"actions":[],"counting_down":false,"format":"hearts-record/2","h'
     """
     return dumps(record_to_data(record), pretty=pretty)

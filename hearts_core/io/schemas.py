@@ -5,7 +5,7 @@ sending it; the loaders check more than a schema can say (every card exactly
 once, legal plays, derived fields).
 
 >>> sorted(json_schema("view")["properties"])[:3]
-['current_trick', 'dealer', 'format']
+['counting_down', 'current_trick', 'dealer']
 """
 
 from __future__ import annotations
