@@ -7,7 +7,9 @@ built gets its place, without editing mkdocs.yml:
 * ``docs/records.md`` and ``docs/strength.md``, if present, join the navigation;
 * each JSON Schema in ``hearts_core/io/schemas/*.schema.json`` is rendered in
   place of a ``<!-- schemas -->`` line in any page that has one, or, when the
-  records page has no such line, on a generated page, ``schemas.md``;
+  records page has no such line, on a generated page, ``schemas.md``: its title
+  and description, a link to download the file (the site serves each one as
+  ``schemas/NAME.schema.json``), and the schema in a block the reader opens;
 * each module in ``API_MODULES`` that exists gets a generated API page
   (``api/<module>.md``) in the API reference, and a row in its overview.
 """
@@ -25,6 +27,8 @@ from mkdocs.structure.pages import Page
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "hearts_core"
 SCHEMAS = PACKAGE / "io" / "schemas"
+# Where the built site serves the schema files, for download.
+SITE_SCHEMAS = "schemas"
 
 # Hand-written pages: navigation title and file under docs/.
 PAGES = [("Record formats", "records.md"), ("Playing strength", "strength.md")]
@@ -40,8 +44,17 @@ def schema_files(folder: Path = SCHEMAS) -> list[Path]:
     return sorted(folder.glob("*.schema.json")) if folder.is_dir() else []
 
 
-def render_schemas(files: list[Path], heading: str = "##") -> str:
-    """Each schema as a section: its title, its description, and the schema itself."""
+def _indent(text: str) -> str:
+    return "\n".join(f"    {line}" if line else "" for line in text.splitlines())
+
+
+def render_schemas(files: list[Path], heading: str = "##", to_site: str = "") -> str:
+    """Each schema as a section: its title, its description, a link to download it,
+    and the schema itself in a block the reader opens (``pymdownx.details``).
+
+    ``to_site`` is the path from the page to the site's root, where ``on_files``
+    puts the schema files (``schemas/NAME.schema.json``).
+    """
     parts: list[str] = []
     for path in files:
         text = path.read_text(encoding="utf-8")
@@ -49,10 +62,17 @@ def render_schemas(files: list[Path], heading: str = "##") -> str:
         title = schema.get("title") if isinstance(schema, dict) else None
         description = schema.get("description") if isinstance(schema, dict) else None
         parts += [f"{heading} {title or path.name}", ""]
-        parts += [f"File: `hearts_core/io/schemas/{path.name}`", ""]
         if description:
             parts += [str(description), ""]
-        parts += ["```json", json.dumps(schema, indent=2, ensure_ascii=False), "```", ""]
+        parts += [
+            f"In the package: `hearts_core/io/schemas/{path.name}`. "
+            f"[Download {path.name}]({to_site}{SITE_SCHEMAS}/{path.name}){{: download }}.",
+            "",
+            f'??? abstract "The schema: {path.name}"',
+            "",
+            _indent("```json\n" + json.dumps(schema, indent=2, ensure_ascii=False) + "\n```"),
+            "",
+        ]
     return "\n".join(parts)
 
 
@@ -116,7 +136,10 @@ def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
 
 
 def on_files(files: Files, config: MkDocsConfig, **kwargs: Any) -> Files:
-    """Add the generated pages."""
+    """Add the generated pages, and the schema files themselves for download."""
+    for path in schema_files():
+        content = path.read_text(encoding="utf-8")
+        files.append(File.generated(config, f"{SITE_SCHEMAS}/{path.name}", content=content))
     if schemas_need_a_page(Path(config.docs_dir)):
         files.append(File.generated(config, SCHEMA_PAGE[1], content=schema_page(schema_files())))
     for title, module in present_modules():
@@ -127,7 +150,9 @@ def on_files(files: Files, config: MkDocsConfig, **kwargs: Any) -> Files:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **kwargs: Any) -> str:
     """Fill ``<!-- schemas -->`` and the API overview's rows for the optional modules."""
     if "<!-- schemas -->" in markdown:
-        markdown = markdown.replace("<!-- schemas -->", render_schemas(schema_files(), "###"))
+        to_site = "../" * page.file.src_uri.count("/")
+        schemas = render_schemas(schema_files(), "###", to_site)
+        markdown = markdown.replace("<!-- schemas -->", schemas)
     if "<!-- optional-api-rows -->" in markdown:
         rows = [
             f"| [{title}]({module}.md) | `hearts_core.{module}` |"

@@ -138,8 +138,8 @@ def catalogue_page() -> str:
         "[`load_variant`][hearts_core.load_variant] reads it from any path, refusing unknown "
         "keys and inconsistent rules with an "
         "[`InvalidRulesError`][hearts_core.InvalidRulesError] that names the file and the key. "
-        "[`describe`][hearts_core.describe] writes the rulebook of any `Rules` value, as on "
-        "these pages.",
+        "[`describe`][hearts_core.describe.describe] writes the rulebook of any `Rules` value, "
+        "as on these pages.",
         "",
     ]
     return "\n".join(lines)
@@ -189,7 +189,7 @@ def rule_identifiers_table() -> str:
 
 def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
     """List every variant page under the catalogue's entry in the navigation."""
-    pages: list[Any] = [{"Overview": "variants/index.md"}]
+    pages: list[Any] = ["variants/index.md"]  # the section's own page (navigation.indexes)
     pages += [{name: f"variants/{name}.md"} for name in variant_names()]
     nav = config.nav or []
     for item in nav:

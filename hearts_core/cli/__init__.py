@@ -28,7 +28,7 @@ symbols), in the logs, prompts and error messages alike. Text read from files
 escaped; a bad argument or file gets one line on standard error and exit
 status 2, never a traceback. At a prompt, ``quit`` or Ctrl-D leaves the game
 (status 0). Colour, tables and progress bars come from rich when it is
-installed (``pip install 'hearts-core[rich]'``) and the output is a terminal;
+installed (``pip install '.[rich]'`` in a checkout) and the output is a terminal;
 ``--style plain`` or ``--style rich`` chooses explicitly.
 
 **Where things are.** ``parser`` builds the command line; ``arguments`` reads
@@ -82,7 +82,7 @@ def _parse(argv: Sequence[str], out: TextIO, err: TextIO) -> argparse.Namespace 
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else 2
     if args.style == "rich" and not rich_installed():
-        err.write("hearts: --style rich needs rich: pip install 'hearts-core[rich]'\n")
+        err.write("hearts: --style rich needs rich: pip install rich\n")
         return 2
     return args
 

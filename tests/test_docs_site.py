@@ -1,0 +1,300 @@
+"""The documentation site: its hooks, its how-to guides, and the built pages.
+
+The hooks in ``docs/hooks/`` are tested as functions first (cheap); then one
+``mkdocs build`` into a temporary folder (slow: ``make test`` runs it) checks
+what a reader gets: the 404 page under the site's path, the API pages' fixes,
+the shipped schema and sample files, the project pages.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import attrs
+import jsonschema
+import pytest
+
+import hearts_core
+from hearts_core import (
+    Card,
+    ChooseMoon,
+    Deal,
+    PassCards,
+    PlayCard,
+    Rule,
+    Rules,
+    json_schema,
+    observe,
+    record_from_json,
+    state_from_json,
+    view_from_json,
+)
+
+REPO = Path(__file__).resolve().parents[1]
+DOCS = REPO / "docs"
+HOW_TO = DOCS / "how-to"
+GUIDES = sorted(path for path in HOW_TO.glob("*.md") if path.name != "index.md")
+
+
+def _load(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"docs_site_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _hook(name: str) -> ModuleType:
+    """A module of docs/hooks/, loaded as MkDocs loads it."""
+    return _load(DOCS / "hooks" / f"{name}.py")
+
+
+# --- the how-to guides ---------------------------------------------------------------
+
+
+def test_there_are_five_guides_and_test_docs_runs_each() -> None:
+    run_by_test_docs = _load(REPO / "tests" / "test_docs.py").WITH_EXAMPLES
+    assert len(GUIDES) >= 5
+    assert set(GUIDES) <= set(run_by_test_docs)
+
+
+def test_the_how_to_index_links_every_guide_and_holds_no_placeholder() -> None:
+    index = (HOW_TO / "index.md").read_text(encoding="utf-8")
+    for guide in GUIDES:
+        assert f"]({guide.name})" in index, guide.name
+    assert not re.search(r"(?i)\b(todo|tbd|stub|lorem|coming soon)\b", index)
+    navigation = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    for guide in [HOW_TO / "index.md", *GUIDES]:
+        assert f"how-to/{guide.name}" in navigation, guide.name
+
+
+# --- copy buttons and the version ------------------------------------------------------
+
+# A session as pymdownx.highlight writes it, with an output line that looks like a prompt.
+SESSION = (
+    '<span class="gp">&gt;&gt;&gt; </span><span class="k">for</span> <span class="n">x</span>'
+    ' <span class="ow">in</span> <span class="s2">&quot;ab&quot;</span>:\n'
+    '<span class="gp">... </span>    <span class="nb">print</span>(x &lt; 1)\n'
+    '<span class="go">... not code</span>\n'
+    '<span class="go">b</span>\n'
+    '<span class="gp">&gt;&gt;&gt; </span>x\n'
+    "<span class=\"go\">'b'</span>\n"
+)
+
+
+def test_copy_text_keeps_the_code_without_prompts_or_output() -> None:
+    project = _hook("project")
+    assert project.copy_text(SESSION) == 'for x in "ab":\n    print(x < 1)\nx\n'
+
+
+def test_every_session_of_a_page_gets_its_copy_text_and_nothing_else_changes() -> None:
+    project = _hook("project")
+    block = (
+        '<div class="language-pycon highlight"><pre><span></span>'
+        f"<code>{SESSION}</code></pre></div>"
+    )
+    other = '<div class="language-python highlight"><pre><code>x = 1\n</code></pre></div>'
+    page = project.with_copy_text(block + other + block)
+    assert page.count('data-copy="for x in &quot;ab&quot;:\n    print(x &lt; 1)\nx\n"') == 2
+    assert (
+        page.replace(' data-copy="for x in &quot;ab&quot;:\n    print(x &lt; 1)\nx\n"', "")
+        == block + other + block
+    )
+
+
+def test_the_version_mark_becomes_the_package_version() -> None:
+    project = _hook("project")
+    page = project.on_page_markdown("Version <!-- version -->.", page=None, config=None)
+    assert page == f"Version {hearts_core.__version__}."
+
+
+# --- the API pages: what the Griffe extension changes ---------------------------------
+
+
+def test_doctest_directives_are_hidden_from_rendered_examples() -> None:
+    griffe_markdown = _hook("griffe_markdown")
+    text = (
+        "Text # doctest: +ELLIPSIS stays in prose.\n\n"
+        ">>> main([])  # doctest: +ELLIPSIS, +NORMALIZE_WHITESPACE\n"
+        "hearts ...\n"
+        ">>> x = 1  # a comment stays\n"
+    )
+    fenced = griffe_markdown._fence_doctests(text)
+    assert "+NORMALIZE_WHITESPACE" not in fenced and ">>> main([])\n" in fenced
+    assert "Text # doctest: +ELLIPSIS stays in prose." in fenced
+    assert ">>> x = 1  # a comment stays" in fenced
+
+
+# Each converted field whose signature the reference widens, with a value of the
+# widened kind that the constructor must accept, and what it must store.
+WIDENED = {
+    (Deal, "hands"): (["2C 3C", "4C 5C", "6C 7C", "8C 9C"], None),
+    (PassCards, "cards"): ([Card.parse("QS"), Card.parse("AS"), Card.parse("KS")], "QS KS AS"),
+    (PlayCard, "card"): ("QS", "QS"),
+    (ChooseMoon, "option"): ("add-to-others", "add-to-others"),
+    (Rules, "lowest_rank"): (7, "7"),
+    (Rules, "removed_cards"): ("2D 3D 3C 4C", "3C 4C 2D 3D"),  # clubs first, low to high
+    (Rules, "pass_cycle"): (["left", "hold"], None),
+    (Rules, "first_lead"): ("any-club", "any-club"),
+    (Rules, "heart_points"): ("one", "one"),
+    (Rules, "card_values"): ({"QS": 13, "JD": -10}, None),
+    (Rules, "moon"): ("shooter-chooses", "shooter-chooses"),
+    (Rules, "moon_requires"): ("positive-cards", "positive-cards"),
+    (Rules, "sun"): ("off", "off"),
+    (Rules, "game_end"): ("count-down", "count-down"),
+    (Rules, "tie"): ("shared-win", "shared-win"),
+}
+
+
+def _widened_fields() -> set[tuple[type, str]]:
+    griffe_markdown = _hook("griffe_markdown")
+    found: set[tuple[type, str]] = set()
+    for cls in (Deal, PassCards, PlayCard, ChooseMoon, Rules):
+        for field in attrs.fields(cls):
+            if field.converter is not None and griffe_markdown.accepted(
+                cls.__module__, str(field.type)
+            ):
+                found.add((cls, field.name))
+    return found
+
+
+def test_every_widened_signature_is_accepted_by_the_constructor() -> None:
+    assert _widened_fields() == set(WIDENED)
+    for (cls, name), (value, shown) in WIDENED.items():
+        players = {"players": 6} if name == "removed_cards" else {}
+        built: object
+        if cls is Rules:
+            built = Rules(**{name: value}, **players)
+        elif cls is Deal:
+            built = Deal(value)
+        else:
+            built = cls(0, value)
+        stored = getattr(built, name)
+        if shown is not None:
+            text = stored.value if hasattr(stored, "value") else stored
+            assert str(text) == shown, (cls.__name__, name, stored)
+
+
+def test_signatures_name_what_is_accepted() -> None:
+    griffe_markdown = _hook("griffe_markdown")
+    assert griffe_markdown.accepted("hearts_core.actions", "CardSet") == (
+        "CardSet | str | Iterable[Card]"
+    )
+    assert griffe_markdown.accepted("hearts_core.rules", "Rank") == "Rank | int"
+    assert griffe_markdown.accepted("hearts_core.rules", "MoonScoring") == "MoonScoring | str"
+    assert griffe_markdown.accepted("hearts_core.rules", "int") is None
+
+
+# --- sample documents -----------------------------------------------------------------
+
+
+def test_the_sample_documents_read_back_and_fit_their_schemas() -> None:
+    samples = _hook("samples")
+    documents = {name: text for name, (_, text) in samples.sample_documents().items()}
+    assert set(documents) == {"record.json", "state.json", "view.json"}
+    record = record_from_json(documents["record.json"])
+    state = state_from_json(documents["state.json"])
+    view = view_from_json(documents["view.json"])
+    assert state == record.final and view == observe(state, view.seat)
+    assert view.is_my_turn and len(state.tricks) == 1 and len(state.current_trick) == 1
+    for name, text in documents.items():
+        jsonschema.validate(json.loads(text), json_schema(name.removesuffix(".json")))
+
+
+# --- the built site -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("site")
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(folder)],
+        cwd=REPO,
+        check=True,
+        env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"},
+    )
+    return folder
+
+
+def _text(page: Path) -> str:
+    return page.read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_404_links_are_absolute_under_the_site_path(site: Path) -> None:
+    page = _text(site / "404.html")
+    links = re.findall(r'(?:href|src)="([^"#]+)"', page)
+    local = [link for link in links if not link.startswith(("http://", "https://", "data:"))]
+    assert local and all(link.startswith("/hearts-core/") for link in local), local
+    for link in local:
+        assert (site / link.removeprefix("/hearts-core/")).exists(), link
+
+
+@pytest.mark.slow
+def test_project_facts_are_on_the_site(site: Path) -> None:
+    home = _text(site / "index.html")
+    assert f"Version {hearts_core.__version__}" in home
+    assert "http://127.0.0.1:8000" in home and 'href="http://127.0.0.1' not in home
+    assert "MIT License" in _text(site / "license.html")
+    assert "Keep a Changelog" in _text(site / "changelog.html")
+    assert 'href="https://github.com/hearts-core/hearts-core/edit/main/docs/index.md"' in home
+
+
+@pytest.mark.slow
+def test_schemas_and_samples_are_downloadable(site: Path) -> None:
+    records = _text(site / "records.html")
+    for name in ("record", "state", "view"):
+        schema = site / "schemas" / f"{name}.schema.json"
+        assert json.loads(_text(schema)) == json_schema(name)
+        assert f'href="schemas/{name}.schema.json"' in records
+        assert f'href="samples/{name}.json"' in records
+        assert (site / "samples" / f"{name}.json").is_file()
+    assert records.count("<details") >= 6  # three schemas and three samples, closed
+
+
+def _docstrings(page: str) -> str:
+    """A rendered API page without its source-code blocks."""
+    return re.sub(r'<details class="mkdocstrings-source">.*?</details>', "", page, flags=re.DOTALL)
+
+
+@pytest.mark.slow
+def test_the_api_pages_fixes(site: Path) -> None:
+    variants = _text(site / "api" / "variants.html")
+    assert variants.count('id="hearts_core.describe.describe_variant"') == 1
+    assert 'id="hearts_core.describe_variant"' not in variants
+    for page in site.rglob("*.html"):
+        assert 'html#hearts_core.describe"' not in _text(page), page
+    assert "doctest:" not in _docstrings(_text(site / "api" / "cli.html"))
+    errors = _text(site / "api" / "errors.html")
+    for rule in Rule:
+        assert f'id="hearts_core.Rule.{rule.name}"' in errors
+        assert rule.summary.split(",")[0] in errors, rule
+    state = _text(site / "api" / "state.html")
+    hands = state[state.index('id="hearts_core.GameState.hands"') :][:600]
+    assert "doc-label-property" in hands
+    phase = state[state.index('id="hearts_core.GameState.phase"') :][:600]
+    assert "doc-label" not in phase
+    game = re.sub(r"<[^>]+>", "", _text(site / "api" / "game.html"))
+    assert "seat: int = seat" not in re.sub(r"\s+", " ", game)
+    actions = re.sub(r"\s+", "", re.sub(r"<[^>]+>", "", _text(site / "api" / "actions.html")))
+    assert "PassCards(seat:int,cards:CardSet|str|Iterable[Card])" in actions
+
+
+@pytest.mark.slow
+def test_page_titles_are_unique_and_search_splits_dotted_names(site: Path) -> None:
+    titles = [
+        re.search(r"<title>(.*?)</title>", _text(page)).group(1)  # type: ignore[union-attr]
+        for page in site.rglob("*.html")
+        if page.name != "404.html"
+    ]
+    assert len(titles) == len(set(titles))
+    config = json.loads(_text(site / "search" / "search_index.json"))["config"]
+    separator = re.compile(config["separator"])
+    assert separator.split("Rules.evolve") == ["Rules", "evolve"]
+    assert separator.split("hearts_core.legal_actions") == ["hearts_core", "legal_actions"]
