@@ -646,6 +646,20 @@ def test_fuzz_seeded_campaign() -> None:
     assert ran == SEEDED_CASES
 
 
+def test_a_pass_phase_view_in_a_hand_that_holds_is_refused() -> None:
+    # Found by the seeded campaign: the pass cycle reordered so that hand 0 holds, under
+    # a view still passing, once crashed the loader with IndexError.
+    rng = random.Random(5)
+    view = observe(apply(new_game(), random_deal(variant("standard"), rng)), 1)
+    data = view_to_data(view)
+    assert data["phase"] == "pass" and view_from_data(data) == view
+    data["rules"]["pass_cycle"] = ["hold", "across", "right", "left"]
+    with pytest.raises(RecordError) as error:
+        view_from_data(data)
+    found = {(problem.path, problem.message) for problem in error.value.problems}
+    assert ("$.phase", "hand 0 passes no cards: no pass phase") in found
+
+
 def test_a_fuzzed_change_that_stays_valid_is_loaded_whole() -> None:
     """A change the loader accepts gives a value equal to what its JSON says."""
     data = record_to_data(golden_record())

@@ -399,6 +399,8 @@ def _view_passes(
     me = seen.seat
     count = rules.pass_count
     if direction is PassDirection.HOLD:
+        if position.phase is Phase.PASS:
+            reader.add("$.phase", f"hand {position.hand_number} passes no cards: no pass phase")
         for name, value in (("passed", seen.passed), ("received", seen.received)):
             if value is not None:
                 reader.add(
