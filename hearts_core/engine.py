@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from hearts_core.actions import (
     Action,
@@ -76,6 +76,9 @@ from hearts_core.state import (
     trick_winner,
 )
 
+if TYPE_CHECKING:
+    from hearts_core.variants import Variant
+
 __all__ = [
     "new_game",
     "apply",
@@ -102,7 +105,7 @@ _NEXT_SEAT: Final = {n: tuple((seat + 1) % n for seat in range(n)) for n in rang
 
 
 def new_game(
-    rules: Rules | str | None = None,
+    rules: Rules | Variant | str | None = None,
     *,
     hand_number: int = 0,
     totals: Sequence[int] | None = None,
@@ -110,7 +113,8 @@ def new_game(
 ) -> GameState:
     """The state before a deal: by default the first hand of a new game, every total 0.
 
-    ``rules`` is a :class:`~hearts_core.Rules` value or a shipped variant's name.
+    ``rules`` is a :class:`~hearts_core.Rules` value, a :class:`~hearts_core.Variant`
+    (from :func:`~hearts_core.variant_info`) or a shipped variant's name (any alias).
     ``hand_number`` and ``totals`` start the game at a later hand (the pass
     direction and the dealer follow the hand number), for a match resumed or a
     position studied. ``counting_down`` starts a ``count-down`` game in its second
@@ -118,7 +122,8 @@ def new_game(
     whose totals have reached the target must say so.
 
     Raises:
-        InvalidRulesError: for an unknown variant name or a value that is not rules.
+        InvalidRulesError: for an unknown variant name (naming the known ones) or a value
+            that is none of these.
         InvalidStateError: for totals of the wrong length or type, or that have
             already ended the game, a hand number out of range, or a
             ``counting_down`` that is not a bool or does not fit the rules and totals.
@@ -131,6 +136,9 @@ def new_game(
     ('across', 1, (40, 10, 25, 17))
     >>> new_game("hartenjagen", totals=(52, 30, 20, 10), counting_down=True).counting_down
     True
+    >>> from hearts_core import variant, variant_info
+    >>> new_game(variant_info("classic")).rules == new_game("classic").rules == variant("classic")
+    True
     """
     if rules is None:
         rules = _DEFAULT_RULES
@@ -139,7 +147,12 @@ def new_game(
 
         rules = variant(rules)
     elif type(rules) is not Rules:
-        raise InvalidRulesError("rules", f"must be Rules or a variant name, not {shown(rules)}")
+        from hearts_core.variants import Variant
+
+        if not isinstance(rules, Variant):
+            wanted = "must be Rules, a Variant or a variant name"
+            raise InvalidRulesError("rules", f"{wanted}, not {shown(rules)}")
+        rules = rules.rules
     players = rules.players
     if type(hand_number) is not int or not 0 <= hand_number <= MAX_HAND_NUMBER:
         raise InvalidStateError(
