@@ -258,7 +258,7 @@ class UnknownNameError(HeartsError, ValueError):
     Traceback (most recent call last):
     ...
     hearts_core.errors.UnknownNameError: no schema named a string ("recrod"); known: record, \
-state, view
+state, view, event
     """
 
 

@@ -420,6 +420,25 @@ def record_to_json(record: GameRecord, *, pretty: bool = False) -> str:
     return dumps(record_to_data(record), pretty=pretty)
 
 
+def _read_metadata(reader: Reader, value: object, players: int | None) -> dict[str, Any]:
+    """The metadata object of a record document, as ``GameRecord`` arguments."""
+    found: dict[str, Any] = {}
+    meta = reader.json_object(value, "$.metadata", optional=("players", "date", "event", "extra"))
+    if not meta:
+        return found
+    if "players" in meta:
+        found["players"] = read_names(reader, meta["players"], "$.metadata.players", players)
+    if "date" in meta:
+        before = len(reader.problems)
+        check_date(reader, meta["date"], "$.metadata.date")
+        found["date"] = meta["date"] if len(reader.problems) == before else None
+    if "event" in meta:
+        found["event"] = reader.string(meta["event"], "$.metadata.event", MAX_TEXT_LENGTH)
+    if "extra" in meta:
+        found["extra"] = read_extra(reader, meta["extra"], "$.metadata.extra") or {}
+    return found
+
+
 def record_from_data(data: Any) -> GameRecord:
     """A record from parsed JSON data, checked through and replayed.
 
@@ -454,25 +473,7 @@ the game is waiting for a deal
     hand_number = reader.integer(doc.get("hand_number", 0), "$.hand_number", 0, MAX_HAND_NUMBER)
     scores = read_totals(reader, doc["totals"], "$.totals", players) if "totals" in doc else None
     counting_down = reader.boolean(doc.get("counting_down", False), "$.counting_down")
-    names: tuple[str, ...] | None = None
-    date: str | None = None
-    event: str | None = None
-    extra: dict[str, str | int | bool] | None = None
-    if "metadata" in doc:
-        meta = reader.json_object(
-            doc["metadata"], "$.metadata", optional=("players", "date", "event", "extra")
-        )
-        if meta:
-            if "players" in meta:
-                names = read_names(reader, meta["players"], "$.metadata.players", players)
-            if "date" in meta:
-                before = len(reader.problems)
-                check_date(reader, meta["date"], "$.metadata.date")
-                date = meta["date"] if len(reader.problems) == before else None
-            if "event" in meta:
-                event = reader.string(meta["event"], "$.metadata.event", MAX_TEXT_LENGTH)
-            if "extra" in meta:
-                extra = read_extra(reader, meta["extra"], "$.metadata.extra")
+    metadata = _read_metadata(reader, doc["metadata"], players) if "metadata" in doc else {}
     actions: list[Action] = []
     items = reader.array(doc["actions"], "$.actions") if "actions" in doc else None
     for index, item in enumerate(items or ()):
@@ -488,10 +489,7 @@ the game is waiting for a deal
         hand_number=hand_number,
         totals=scores if scores is not None else (0,) * rules.players,
         counting_down=counting_down,
-        players=names,
-        date=date,
-        event=event,
-        extra=extra or {},
+        **metadata,
     )
 
 
