@@ -883,7 +883,7 @@ def test_the_wheel_ships_the_schemas(tmp_path: Path) -> None:
     program = (
         "import hearts_core; from hearts_core import json_schema; "
         "print(hearts_core.__file__); "
-        "print([json_schema(n)['$id'] for n in ('record', 'state', 'view')])"
+        "print([json_schema(n)['$id'] for n in ('record', 'state', 'view', 'event')])"
     )
     result = subprocess.run(
         [sys.executable, "-S", "-c", program],
@@ -901,6 +901,7 @@ def test_the_wheel_ships_the_schemas(tmp_path: Path) -> None:
             "urn:hearts-core:schema:record:2",
             "urn:hearts-core:schema:state:2",
             "urn:hearts-core:schema:view:2",
+            "urn:hearts-core:schema:event:1",
         ]
     )
 
