@@ -16,7 +16,7 @@ from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard, r
 from hearts_core.belief import consistent_state, resample
 from hearts_core.cards import FULL_DECK, HEARTS, QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
 from hearts_core.describe import describe, describe_variant
-from hearts_core.engine import apply, apply_as, new_game, rollout, step, step_as
+from hearts_core.engine import apply, new_game, rollout, step
 from hearts_core.errors import (
     BotError,
     HeartsError,
@@ -57,6 +57,7 @@ from hearts_core.io import (
     record_from_json,
     record_to_json,
     replay,
+    replay_steps,
     state_from_json,
     state_to_json,
     view_from_json,
@@ -76,6 +77,7 @@ from hearts_core.rules import (
     SunScoring,
     TieRule,
 )
+from hearts_core.seated import apply_as, step_as
 from hearts_core.state import GameState, HandContext, Phase, Trick, trick_winner
 from hearts_core.variants import Variant, load_variant, variant, variant_info, variant_names
 
@@ -156,6 +158,7 @@ __all__ = [
     "RecordError",
     "GameRecord",
     "replay",
+    "replay_steps",
     "record_to_json",
     "record_from_json",
     "state_to_json",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from hearts_core.actions import (
     Action,
@@ -29,11 +29,8 @@ from hearts_core.actions import (
 from hearts_core.cards import Card, CardSet
 from hearts_core.draws import draws_inline, index_drawer
 from hearts_core.errors import (
-    IllegalActionError,
     InvalidRulesError,
-    InvalidSeatError,
     InvalidStateError,
-    Rule,
 )
 from hearts_core.events import (
     CardPlayed,
@@ -50,9 +47,9 @@ from hearts_core.events import (
     TrickTaken,
 )
 from hearts_core.fields import shown
-from hearts_core.legality import explain, legal_mask, malformed
+from hearts_core.legality import explain, legal_mask
 from hearts_core.options import MoonOption, PassDirection
-from hearts_core.rules import Rules, is_seat
+from hearts_core.rules import Rules
 from hearts_core.scoring import (
     counting_down_after,
     game_is_over,
@@ -77,12 +74,13 @@ from hearts_core.state import (
     trick_winner,
 )
 
+if TYPE_CHECKING:
+    from hearts_core.variants import Variant
+
 __all__ = [
     "new_game",
     "apply",
     "step",
-    "apply_as",
-    "step_as",
     "rollout",
     "MAX_HAND_NUMBER",
     "MAX_TOTAL",
@@ -103,7 +101,7 @@ _NEXT_SEAT: Final = {n: tuple((seat + 1) % n for seat in range(n)) for n in rang
 
 
 def new_game(
-    rules: Rules | str | None = None,
+    rules: Rules | Variant | str | None = None,
     *,
     hand_number: int = 0,
     totals: Sequence[int] | None = None,
@@ -111,7 +109,8 @@ def new_game(
 ) -> GameState:
     """The state before a deal: by default the first hand of a new game, every total 0.
 
-    ``rules`` is a :class:`~hearts_core.Rules` value or a shipped variant's name.
+    ``rules`` is a :class:`~hearts_core.Rules` value, a :class:`~hearts_core.Variant`
+    (from :func:`~hearts_core.variant_info`) or a shipped variant's name (any alias).
     ``hand_number`` and ``totals`` start the game at a later hand (the pass
     direction and the dealer follow the hand number), for a match resumed or a
     position studied. ``counting_down`` starts a ``count-down`` game in its second
@@ -119,7 +118,8 @@ def new_game(
     whose totals have reached the target must say so.
 
     Raises:
-        InvalidRulesError: for an unknown variant name or a value that is not rules.
+        InvalidRulesError: for an unknown variant name (naming the known ones) or a value
+            that is none of these.
         InvalidStateError: for totals of the wrong length or type, or that have
             already ended the game, a hand number out of range, or a
             ``counting_down`` that is not a bool or does not fit the rules and totals.
@@ -132,15 +132,11 @@ def new_game(
     ('across', 1, (40, 10, 25, 17))
     >>> new_game("hartenjagen", totals=(52, 30, 20, 10), counting_down=True).counting_down
     True
+    >>> from hearts_core import variant, variant_info
+    >>> new_game(variant_info("classic")).rules == new_game("classic").rules == variant("classic")
+    True
     """
-    if rules is None:
-        rules = _DEFAULT_RULES
-    elif isinstance(rules, str):
-        from hearts_core.variants import variant  # variants reads files: only when asked
-
-        rules = variant(rules)
-    elif type(rules) is not Rules:
-        raise InvalidRulesError("rules", f"must be Rules or a variant name, not {shown(rules)}")
+    rules = _rules_of(rules)
     players = rules.players
     if type(hand_number) is not int or not 0 <= hand_number <= MAX_HAND_NUMBER:
         raise InvalidStateError(
@@ -157,6 +153,23 @@ def new_game(
     return between_hands(HandContext(rules, hand_number, start, counting_down), Phase.DEAL)
 
 
+
+
+def _rules_of(rules: Rules | Variant | str | None) -> Rules:
+    if rules is None:
+        return _DEFAULT_RULES
+    if isinstance(rules, str):
+        from hearts_core.variants import variant  # variants reads files: only when asked
+
+        return variant(rules)
+    if type(rules) is not Rules:
+        from hearts_core.variants import Variant
+
+        if not isinstance(rules, Variant):
+            wanted = "must be Rules, a Variant or a variant name"
+            raise InvalidRulesError("rules", f"{wanted}, not {shown(rules)}")
+        return rules.rules
+    return rules
 
 def _start_totals(totals: Sequence[int] | None, players: int) -> tuple[int, ...]:
     if totals is None:
@@ -252,64 +265,6 @@ def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]
     """
     after = apply(state, action)
     return after, _events(state, action, after)
-
-
-def _check_sender(state: GameState, seat: int, action: Action) -> None:
-    """Refuse an action that ``seat`` may not send, without a word about any other seat."""
-    players = state.context.tables.players
-    if not is_seat(seat, players):
-        raise InvalidSeatError(f"no such seat: {shown(seat)} (seats 0 to {players - 1})")
-    invalid = malformed(action)
-    if invalid is not None:
-        raise invalid
-    if isinstance(action, Deal):
-        raise IllegalActionError(Rule.NOT_YOUR_SEAT, f"seat {seat} may not deal", action)
-    if action.seat != seat:
-        raise IllegalActionError(
-            Rule.NOT_YOUR_SEAT, f"seat {seat} may act only for itself, not for seat {action.seat}"
-        )
-
-
-def apply_as(state: GameState, seat: int, action: Action) -> GameState:
-    """:func:`apply` for a server that knows which seat sent ``action``.
-
-    It refuses an action for any other seat (or a deal) with rule
-    ``NOT_YOUR_SEAT`` before looking at the position, so the refusal says
-    nothing of the game; any other refusal then names only the sender's own
-    cards. Call this, not :func:`apply`, with actions from the network: a
-    refusal of a play for another seat would quote that seat's hand.
-
-    Raises:
-        InvalidSeatError: if ``seat`` is not a seat at this table.
-        InvalidActionError: if ``action`` is malformed.
-        IllegalActionError: rule ``NOT_YOUR_SEAT``, or any rule :func:`apply` checks.
-
-    >>> import random
-    >>> from hearts_core import IllegalActionError, PlayCard, random_deal
-    >>> rules = Rules(pass_cycle=["hold"])
-    >>> state = apply(new_game(rules), random_deal(rules, random.Random(2)))
-    >>> try:
-    ...     apply_as(state, 0, PlayCard(1, "2C"))
-    ... except IllegalActionError as error:
-    ...     print(error.rule.value, "-", error)
-    NOT_YOUR_SEAT - seat 0 may act only for itself, not for seat 1
-    """
-    _check_sender(state, seat, action)
-    return apply(state, action)
-
-
-def step_as(state: GameState, seat: int, action: Action) -> tuple[GameState, tuple[Event, ...]]:
-    """:func:`step` for a server that knows which seat sent ``action`` (see :func:`apply_as`).
-
-    >>> import random
-    >>> from hearts_core import random_deal
-    >>> state = apply(new_game(), random_deal(Rules(), random.Random(1)))
-    >>> pass_ = PassCards(2, state.hands[2].cards()[:3])
-    >>> step_as(state, 2, pass_)[1]
-    (PassSubmitted(seat=2),)
-    """
-    _check_sender(state, seat, action)
-    return step(state, action)
 
 
 # --- the transitions ------------------------------------------------------------------

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import jsonschema
 import pytest
 
@@ -117,6 +118,7 @@ def golden_record() -> GameRecord:
         players=("Ann", "Bob", "Cat", "Dan"),
         date="2024-05-01",
         event="golden files",
+        extra={"seed": 20240501, "table": "3", "rated": True},
     )
 
 
@@ -178,6 +180,7 @@ def test_golden_record_file() -> None:
         "players": ["Ann", "Bob", "Cat", "Dan"],
         "date": "2024-05-01",
         "event": "golden files",
+        "extra": {"seed": 20240501, "table": "3", "rated": True},
     }
     assert data["rules"]["moon"] == "shooter-chooses"
     assert data["rules"]["pass_cycle"] == ["hold", "left"]
@@ -269,18 +272,20 @@ def test_golden_hand_notation_files() -> None:
 )
 def test_files_of_version_1_still_load(name: str) -> None:
     # Version 2 renamed scores to totals and trick to current_trick; a file written
-    # before loads to the same value as its version 2 twin.
+    # before loads to the same value as its version 2 twin (but for the free metadata,
+    # which version 2 added later, without changing the version).
     old = (DATA / "v1" / name).read_text(encoding="utf-8")
     new = golden(name)
     assert old != new
     if name.endswith(".record.json"):
-        assert record_from_json(old) == record_from_json(new) == golden_record()
+        assert record_from_json(new) == golden_record()
+        assert record_from_json(old) == attrs.evolve(golden_record(), extra={})
     elif name.endswith(".state.json"):
         assert state_from_json(old) == state_from_json(new) == golden_state()
     elif name.endswith(".view.json"):
         assert view_from_json(old) == view_from_json(new) == observe(golden_state(), 2)
     else:
-        assert parse_hand(old) == parse_hand(new)
+        assert parse_hand(old) == attrs.evolve(parse_hand(new), extra={})
 
 
 def test_version_1_problems_are_reported_under_its_own_keys() -> None:
@@ -325,6 +330,7 @@ def test_the_same_game_gives_the_same_bytes() -> None:
         players=["Ann", "Bob", "Cat", "Dan"],
         date="2024-05-01",
         event="golden files",
+        extra={"table": "3", "rated": True, "seed": 20240501},  # another key order
     )
     assert record_to_json(shuffled) == record_to_json(golden_record())
     assert record_to_json(shuffled, pretty=True) == golden("game.record.json")[:-1]
@@ -746,24 +752,24 @@ def test_notation_problems_name_their_lines() -> None:
     text = golden("hand1.hand.txt")
     bad = text.replace("  1: 2C 3C", "  1: 2C 2C").replace("   2. 2:", "   4. 2:")
     assert refused(parse_hand, bad) == [
-        "line 10: 2C is listed twice",
-        "line 8: the deal needs a line for each of the 4 seats",
-        "line 20: this is trick 2, not 4",
+        "line 11: 2C is listed twice",
+        "line 9: the deal needs a line for each of the 4 seats",
+        "line 21: this is trick 2, not 4",
     ]
     illegal = text.replace("   3. 3: 2H KH KD", "   3. 3: 2H KH 2C")
-    assert refused(parse_hand, illegal) == ["line 21: CARD_NOT_IN_HAND: seat 1 does not hold 2C"]
+    assert refused(parse_hand, illegal) == ["line 22: CARD_NOT_IN_HAND: seat 1 does not hold 2C"]
     assert refused(parse_hand, "hearts-hand/3\n") == [
         "line 1: the notation starts with the line 'hearts-hand/2'"
     ]
     assert refused(parse_hand, text.replace("pass left:", "pass right:")) == [
-        "line 13: hand 1 passes left, not right"
+        "line 14: hand 1 passes left, not right"
     ]
 
 
 def test_notation_reads_cards_in_other_spellings_and_skips_comments() -> None:
     text = golden("hand0.hand.txt").replace("  13. 0: AC AH AD AS", "  13. 0: a♣ ah A♦ as  # end")
     text = text.replace("hand: 0", "# a comment\nhand: 0")
-    assert refused(parse_hand, text) == ["line 27: not a card: '#'"]
+    assert refused(parse_hand, text) == ["line 28: not a card: '#'"]
     text = text.replace("  # end", "")
     assert format_hand(parse_hand(text)) == golden("hand0.hand.txt")
 
@@ -877,7 +883,7 @@ def test_the_wheel_ships_the_schemas(tmp_path: Path) -> None:
     program = (
         "import hearts_core; from hearts_core import json_schema; "
         "print(hearts_core.__file__); "
-        "print([json_schema(n)['$id'] for n in ('record', 'state', 'view')])"
+        "print([json_schema(n)['$id'] for n in ('record', 'state', 'view', 'event')])"
     )
     result = subprocess.run(
         [sys.executable, "-S", "-c", program],
@@ -895,6 +901,7 @@ def test_the_wheel_ships_the_schemas(tmp_path: Path) -> None:
             "urn:hearts-core:schema:record:2",
             "urn:hearts-core:schema:state:2",
             "urn:hearts-core:schema:view:2",
+            "urn:hearts-core:schema:event:1",
         ]
     )
 

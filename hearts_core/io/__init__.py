@@ -34,11 +34,13 @@ from hearts_core.io.notation import HAND_FORMAT, format_hand, parse_hand
 from hearts_core.io.records import (
     RECORD_FORMAT,
     GameRecord,
+    ReplayStep,
     record_from_data,
     record_from_json,
     record_to_data,
     record_to_json,
     replay,
+    replay_steps,
 )
 from hearts_core.io.schemas import SCHEMA_NAMES, json_schema
 from hearts_core.io.states import (
@@ -59,6 +61,8 @@ from hearts_core.io.views import (
 __all__ = [
     "GameRecord",
     "replay",
+    "replay_steps",
+    "ReplayStep",
     "RECORD_FORMAT",
     "record_to_data",
     "record_to_json",

@@ -25,7 +25,7 @@ JSON, the rule fields that differ from ``Rules()``, so the text means the same
 whatever the variant files say later; ``variant`` is only a label. A trick line
 is ``N. LEADER: CARDS`` in play order; the last trick may be unfinished, as the
 hand may be. Lines starting with ``#`` are comments: the result line is one, and
-reading ignores it. ``players``, ``date`` and ``event`` lines (JSON values)
+reading ignores it. ``players``, ``date``, ``event`` and ``extra`` lines (JSON values)
 carry a record's metadata, and a ``counting_down: yes`` line starts a hand of a count-down
 game that subtracts (see :class:`~hearts_core.GameEnd`).
 
@@ -72,7 +72,7 @@ from hearts_core.io.checks import check_date, check_sequence, check_totals
 from hearts_core.io.jsontext import dumps, loads
 from hearts_core.io.limits import MAX_DOCUMENT_CHARACTERS, MAX_NOTATION_LINES
 from hearts_core.io.reader import Reader
-from hearts_core.io.records import GameRecord
+from hearts_core.io.records import GameRecord, read_extra
 from hearts_core.io.values import read_rules, rules_to_data
 from hearts_core.rules import MoonOption, PassDirection, Rules
 from hearts_core.state import Phase, seat_of
@@ -90,7 +90,7 @@ _HEADER: Final = re.compile(r"([a-z_]+)(?: ([a-z-]+))?:(.*)")
 _SEAT_LINE: Final = re.compile(r"([0-9]+):(.*)")
 _TRICK_LINE: Final = re.compile(r"([0-9]+)\.\s*([0-9]+):(.*)")
 _KEYS: Final = (
-    "variant", "rules", "hand", "totals", "counting_down", "players", "date", "event"
+    "variant", "rules", "hand", "totals", "counting_down", "players", "date", "event", "extra"
 )
 _SECTIONS: Final = ("deal", "pass", "play", "moon")
 
@@ -154,6 +154,8 @@ def format_hand(record: GameRecord) -> str:
         lines.append(f"date: {dumps(record.date)}")
     if record.event is not None:
         lines.append(f"event: {dumps(record.event)}")
+    if record.extra:
+        lines.append(f"extra: {dumps(dict(record.extra))}")
     if not actions:
         return "\n".join(lines) + "\n"
     deal = actions[0]
@@ -337,7 +339,7 @@ def parse_hand(text: str) -> GameRecord:
         rules = read_rules(reader, data, f"line {number}: rules")
     players = rules.players if rules is not None else None
     meta: dict[str, Any] = {}
-    for key in ("variant", "date", "event", "players"):
+    for key in ("variant", "date", "event", "players", "extra"):
         if key in parser.header:
             number, value = parser.json_value(key)
             if value is _MISSING:
@@ -354,6 +356,10 @@ def parse_hand(text: str) -> GameRecord:
                 check_date(reader, value, path)
                 if len(reader.problems) == before:
                     meta[key] = value
+            elif key == "extra":
+                extra = read_extra(reader, value, path)
+                if extra is not None:
+                    meta[key] = extra
             elif reader.string(value, path) is not None:
                 meta[key] = value
     number, hand_text = parser.header["hand"]

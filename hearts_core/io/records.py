@@ -16,13 +16,16 @@ and optional metadata; building one replays it, so a record is always a legal ga
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any, Final
+import re
+import types
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final, NamedTuple
 
 import attrs
 
 from hearts_core.actions import Action, Deal
-from hearts_core.engine import MAX_HAND_NUMBER, apply, new_game
+from hearts_core.engine import MAX_HAND_NUMBER, apply, new_game, step
+from hearts_core.events import Event
 from hearts_core.immutable import stay_frozen
 from hearts_core.io.checks import (
     check_date,
@@ -53,7 +56,11 @@ from hearts_core.state import (
 __all__ = [
     "RECORD_FORMAT",
     "GameRecord",
+    "ReplayStep",
     "replay",
+    "replay_steps",
+    "MAX_EXTRA_KEYS",
+    "read_extra",
     "record_to_data",
     "record_to_json",
     "record_from_data",
@@ -65,8 +72,21 @@ RECORD_FORMAT: Final = "hearts-record/2"
 """The ``format`` of a game record document."""
 
 
+MAX_EXTRA_KEYS: Final = 32
+"""The most entries a record's free metadata (:attr:`GameRecord.extra`) holds."""
+
+_EXTRA_KEY: Final = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{0,39}")
+_LARGEST_EXTRA_INTEGER: Final = 2**53 - 1  # every JSON reader keeps it exact
+
+
 def _as_tuple(value: Any) -> Any:
     return tuple(value) if isinstance(value, list | tuple) else value
+
+
+def _as_mapping(value: Any) -> Any:
+    if isinstance(value, Mapping) and len(value) <= MAX_EXTRA_KEYS:
+        return types.MappingProxyType(dict(value))
+    return value  # left for the record's checks to refuse
 
 
 def _zero_totals(record: GameRecord) -> tuple[int, ...]:
@@ -119,6 +139,14 @@ lead 2C to the first trick
     """The day the game was played, ``YYYY-MM-DD``, if known."""
     event: str | None = None
     """The event, club or match it belongs to, if any."""
+    extra: Mapping[str, str | int | bool] = attrs.field(
+        factory=dict, converter=_as_mapping, hash=False
+    )
+    """Free metadata, kept as given by every round trip: the seed a game was dealt from,
+    a table number, a site. At most :data:`MAX_EXTRA_KEYS` entries; each key is 1 to 40
+    letters, digits, ``_``, ``.`` or ``-``, starting with a letter; each value a string
+    of at most 200 characters, a whole number within +/- 2**53 - 1, or a boolean (write
+    any other value as a string). Read only (a mapping proxy)."""
 
     def __attrs_post_init__(self) -> None:
         reader = Reader()
@@ -162,6 +190,18 @@ lead 2C to the first trick
         for action in self.actions:
             state = apply(state, action)
         return state
+
+    def steps(self) -> Iterator[ReplayStep]:
+        """Each action with the state after it and the events it caused, to animate a
+        saved game (see :func:`replay_steps`).
+
+        >>> from hearts_core import Deal
+        >>> suits = [" ".join(rank + suit for rank in "23456789TJQKA") for suit in "CDHS"]
+        >>> [type(e).__name__ for s in GameRecord.for_variant("standard", [Deal(suits)]).steps()
+        ...  for e in s.events]
+        ['HandDealt']
+        """
+        return replay_steps(self)
 
     def hands(self) -> tuple[GameRecord, ...]:
         """The record cut into one record per hand dealt, each starting at its own hand
@@ -211,6 +251,84 @@ def replay(record: GameRecord) -> Iterator[GameState]:
         yield state
 
 
+class ReplayStep(NamedTuple):
+    """One action of a saved game, as :func:`replay_steps` gives it.
+
+    >>> from hearts_core import Deal
+    >>> suits = [" ".join(rank + suit for rank in "23456789TJQKA") for suit in "CDHS"]
+    >>> record = GameRecord.for_variant("standard", [Deal(suits)])
+    >>> state, action, events = next(replay_steps(record))
+    >>> state.phase.value, type(action).__name__, events[0].pass_direction.value
+    ('pass', 'Deal', 'left')
+    """
+
+    state: GameState
+    """The state after the action."""
+    action: Action
+    """The action."""
+    events: tuple[Event, ...]
+    """What the action caused, as :func:`~hearts_core.step` reports it."""
+
+
+def replay_steps(record: GameRecord) -> Iterator[ReplayStep]:
+    """Each action of ``record`` in turn, with the state after it and its events, for a
+    front end that animates a saved game (the state before the first action is
+    :attr:`GameRecord.start`). To send a seat only what it may see, pass the events
+    through :func:`~hearts_core.visible_events` and the state through
+    :func:`~hearts_core.observe`.
+
+    >>> from hearts_core import Deal, PlayCard
+    >>> suits = [" ".join(rank + suit for rank in "23456789TJQKA") for suit in "CDHS"]
+    >>> record = GameRecord.for_variant("no-passing", [Deal(suits), PlayCard(0, "2C")])
+    >>> for state, action, events in replay_steps(record):
+    ...     print(action.__class__.__name__, state.to_act, [type(e).__name__ for e in events])
+    Deal (0,) ['HandDealt']
+    PlayCard (1,) ['CardPlayed']
+    """
+    state = record.start
+    for action in record.actions:
+        state, events = step(state, action)
+        yield ReplayStep(state, action, events)
+
+
+def read_extra(reader: Reader, value: object, path: str) -> dict[str, str | int | bool] | None:
+    """Free metadata (see :attr:`GameRecord.extra`), or ``None`` after noting what is wrong.
+
+    >>> reader = Reader()
+    >>> read_extra(reader, {"seed": 7, "site": "club", "rated": True, "odds": 1.5}, "$.extra")
+    >>> [str(problem) for problem in reader.problems]
+    ['$.extra.odds: must be a string, a whole number or true or false, not the number 1.5']
+    """
+    if not isinstance(value, Mapping):
+        reader.add(path, f"must be an object, not {describe(value)}")
+        return None
+    if len(value) > MAX_EXTRA_KEYS:
+        reader.add(path, f"must have at most {MAX_EXTRA_KEYS} entries, not {len(value)}")
+        return None
+    before = len(reader.problems)
+    for key in getattr(value, "duplicates", ()):
+        reader.add(key_path(path, key), "appears more than once")
+    for key, item in value.items():
+        if not isinstance(key, str) or not _EXTRA_KEY.fullmatch(key):
+            reader.add(
+                path,
+                f"not a key: {describe(key)} (1 to 40 letters, digits, _ . -, "
+                "starting with a letter)",
+            )
+        elif isinstance(item, str):
+            reader.string(item, key_path(path, key), MAX_TEXT_LENGTH)
+        elif type(item) is int:
+            reader.integer(
+                item, key_path(path, key), -_LARGEST_EXTRA_INTEGER, _LARGEST_EXTRA_INTEGER
+            )
+        elif not isinstance(item, bool):
+            reader.add(
+                key_path(path, key),
+                f"must be a string, a whole number or true or false, not {describe(item)}",
+            )
+    return dict(value) if len(reader.problems) == before else None
+
+
 def _check_metadata(reader: Reader, record: GameRecord, players: int | None) -> None:
     if record.variant is not None:
         reader.string(record.variant, "$.variant", MAX_TEXT_LENGTH)
@@ -223,6 +341,7 @@ def _check_metadata(reader: Reader, record: GameRecord, players: int | None) -> 
         check_date(reader, record.date, "$.metadata.date")
     if record.event is not None:
         reader.string(record.event, "$.metadata.event", MAX_TEXT_LENGTH)
+    read_extra(reader, record.extra, "$.metadata.extra")
 
 
 def _check_actions(reader: Reader, record: GameRecord, players: int) -> bool:
@@ -285,6 +404,8 @@ def record_to_data(record: GameRecord) -> dict[str, Any]:
         metadata["date"] = record.date
     if record.event is not None:
         metadata["event"] = record.event
+    if record.extra:
+        metadata["extra"] = dict(record.extra)
     if metadata:
         data["metadata"] = metadata
     return data
@@ -299,7 +420,25 @@ def record_to_json(record: GameRecord, *, pretty: bool = False) -> str:
     return dumps(record_to_data(record), pretty=pretty)
 
 
-# long: one pass over the document that reports every problem together, in field order
+def _read_metadata(reader: Reader, value: object, players: int | None) -> dict[str, Any]:
+    """The metadata object of a record document, as ``GameRecord`` arguments."""
+    found: dict[str, Any] = {}
+    meta = reader.json_object(value, "$.metadata", optional=("players", "date", "event", "extra"))
+    if not meta:
+        return found
+    if "players" in meta:
+        found["players"] = read_names(reader, meta["players"], "$.metadata.players", players)
+    if "date" in meta:
+        before = len(reader.problems)
+        check_date(reader, meta["date"], "$.metadata.date")
+        found["date"] = meta["date"] if len(reader.problems) == before else None
+    if "event" in meta:
+        found["event"] = reader.string(meta["event"], "$.metadata.event", MAX_TEXT_LENGTH)
+    if "extra" in meta:
+        found["extra"] = read_extra(reader, meta["extra"], "$.metadata.extra") or {}
+    return found
+
+
 def record_from_data(data: Any) -> GameRecord:
     """A record from parsed JSON data, checked through and replayed.
 
@@ -334,22 +473,7 @@ the game is waiting for a deal
     hand_number = reader.integer(doc.get("hand_number", 0), "$.hand_number", 0, MAX_HAND_NUMBER)
     scores = read_totals(reader, doc["totals"], "$.totals", players) if "totals" in doc else None
     counting_down = reader.boolean(doc.get("counting_down", False), "$.counting_down")
-    names: tuple[str, ...] | None = None
-    date: str | None = None
-    event: str | None = None
-    if "metadata" in doc:
-        meta = reader.json_object(
-            doc["metadata"], "$.metadata", optional=("players", "date", "event")
-        )
-        if meta:
-            if "players" in meta:
-                names = read_names(reader, meta["players"], "$.metadata.players", players)
-            if "date" in meta:
-                before = len(reader.problems)
-                check_date(reader, meta["date"], "$.metadata.date")
-                date = meta["date"] if len(reader.problems) == before else None
-            if "event" in meta:
-                event = reader.string(meta["event"], "$.metadata.event", MAX_TEXT_LENGTH)
+    metadata = _read_metadata(reader, doc["metadata"], players) if "metadata" in doc else {}
     actions: list[Action] = []
     items = reader.array(doc["actions"], "$.actions") if "actions" in doc else None
     for index, item in enumerate(items or ()):
@@ -365,9 +489,7 @@ the game is waiting for a deal
         hand_number=hand_number,
         totals=scores if scores is not None else (0,) * rules.players,
         counting_down=counting_down,
-        players=names,
-        date=date,
-        event=event,
+        **metadata,
     )
 
 

@@ -31,12 +31,13 @@ from typing import Any, Final, Literal
 
 from hearts_core.actions import Action, random_deal
 from hearts_core.bots import Bot
-from hearts_core.engine import new_game, step, step_as
+from hearts_core.engine import new_game, step
 from hearts_core.errors import HeartsError
 from hearts_core.events import Event, visible_events
 from hearts_core.io.events import event_to_data
 from hearts_core.io.views import view_to_data
 from hearts_core.observation import observe
+from hearts_core.seated import step_as
 from hearts_core.seats import seat_names
 from hearts_core.state import Phase
 from hearts_core.svg import table as draw_table
