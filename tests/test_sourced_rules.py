@@ -139,8 +139,11 @@ def test_new_game_checks_counting_down() -> None:
         new_game(dutch, totals=(50, 0, 0, 0))
     assert error.value.field == "counting_down"
     with pytest.raises(InvalidStateError) as error:
-        new_game(dutch, totals=(50, 0, 3, 9), counting_down=True)  # seat 1 on 0: over
+        new_game(dutch, totals=(45, 0, 3, 9), counting_down=True)  # seat 1 on 0: over
     assert error.value.field == "totals"
+    # Seat 0 has just reached 50 in a hand that was added, which ended nothing though
+    # seat 1 has never taken a point: the first subtracted hand may start here.
+    assert new_game(dutch, totals=(50, 0, 3, 9), counting_down=True).counting_down
     assert new_game(dutch, totals=(50, 1, 3, 9), counting_down=True).counting_down
 
 
