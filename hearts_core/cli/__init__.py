@@ -6,6 +6,8 @@
   only, hand by hand.
 * ``hearts simulate --games N [--variant NAME|FILE] [--bots BOTS] [--seed N]``: a table
   of win rates, mean points per hand and moons.
+* ``hearts arena BOT_A BOT_B [--deals N] [--seed S] [--variant V] [--backend local|ray]
+  [--workers K] [--json]``: bot A against bot B on duplicate deals.
 * ``hearts rules [NAME|FILE]``: the rulebook; ``hearts variants``: the shipped variants.
 * ``hearts replay FILE``: a saved game record, trick by trick.
 
@@ -52,6 +54,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from hearts_core.cli.arena import arena
 from hearts_core.cli.arguments import UsageError, one_line
 from hearts_core.cli.narration import Narrator
 from hearts_core.cli.parser import COMMANDS, build_parser
@@ -97,6 +100,8 @@ def _run(args: argparse.Namespace, screen: Screen, stdin: TextIO) -> int:
         return watch(args, screen)
     if args.command == "simulate":
         return simulate(args, screen)
+    if args.command == "arena":
+        return arena(args, screen)
     if args.command == "rules":
         return rules(args, screen)
     if args.command == "replay":

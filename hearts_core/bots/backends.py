@@ -1,0 +1,130 @@
+"""Where the arena's deals are played: worker processes here, or Ray tasks anywhere.
+
+Both backends cut the deals into chunks of consecutive deals, have
+:func:`~hearts_core.bots.arena.play_deals` play each chunk, and hand back the
+outcomes; the arena sorts them by deal. Since every deal is seeded from the
+run's seed and its own index, neither the chunking nor the order in which
+chunks finish changes a figure.
+
+* ``local``: a :class:`~concurrent.futures.ProcessPoolExecutor` of
+  ``workers`` processes (one worker plays in the calling process).
+* ``ray``: one Ray task per chunk, at most ``workers`` in flight. Ray joins
+  the cluster at ``address`` (or ``RAY_ADDRESS``), or starts a local one.
+  Install it with the ``ray`` extra: ``pip install 'hearts-core[ray]'``.
+
+>>> from hearts_core import Rules
+>>> [len(c) for c in chunks(10, 3)]
+[2, 2, 2, 2, 1, 1]
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
+
+from hearts_core.bots.arena import BotSpec, DealOutcome, play_deals
+from hearts_core.errors import BotError
+from hearts_core.rules import Rules
+
+__all__ = ["chunks", "run_local", "run_ray"]
+
+Progress = Callable[[int, int], None] | None
+
+
+def chunks(deals: int, workers: int) -> list[range]:
+    """The deals cut into runs of consecutive deals: about eight per worker, at most 25 deals
+    each, so that progress shows and the workers finish together.
+
+    >>> chunks(5, 1)
+    [range(0, 1), range(1, 2), range(2, 3), range(3, 4), range(4, 5)]
+    """
+    size = max(1, min(25, deals // (8 * workers)))
+    return [range(first, min(first + size, deals)) for first in range(0, deals, size)]
+
+
+def run_local(
+    bot_a: BotSpec,
+    bot_b: BotSpec,
+    rules: Rules,
+    seed: int,
+    deals: int,
+    workers: int,
+    progress: Progress = None,
+) -> list[DealOutcome]:
+    """The deals' outcomes, played by ``workers`` local processes (1: in this process).
+
+    >>> a = run_local("rule", "random", Rules(), 1, 4, 1)
+    >>> a == run_local("rule", "random", Rules(), 1, 4, 2)
+    True
+    """
+    parts = chunks(deals, workers)
+    outcomes: list[DealOutcome] = []
+    if workers == 1:
+        for part in parts:
+            outcomes += play_deals(bot_a, bot_b, rules, seed, part.start, len(part))
+            if progress is not None:
+                progress(len(outcomes), deals)
+        return outcomes
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: set[Future[list[DealOutcome]]] = {
+            pool.submit(play_deals, bot_a, bot_b, rules, seed, part.start, len(part))
+            for part in parts
+        }
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                outcomes += future.result()
+            if progress is not None:
+                progress(len(outcomes), deals)
+    return outcomes
+
+
+def run_ray(
+    bot_a: BotSpec,
+    bot_b: BotSpec,
+    rules: Rules,
+    seed: int,
+    deals: int,
+    workers: int,
+    address: str | None = None,
+    progress: Progress = None,
+) -> list[DealOutcome]:
+    """The deals' outcomes, played as Ray tasks, ``workers`` of them in flight at once.
+
+    Ray is started (or joined, at ``address`` or ``RAY_ADDRESS``) if it is not
+    running yet, and left running for the next call.
+
+    Raises:
+        BotError: if Ray is not installed.
+
+    >>> try:
+    ...     import ray
+    ... except ImportError:
+    ...     print("without Ray installed, the ray backend says so")
+    ... else:
+    ...     print("without Ray installed, the ray backend says so")
+    without Ray installed, the ray backend says so
+    """
+    try:
+        import ray
+    except ImportError:
+        raise BotError("the ray backend needs Ray: pip install 'hearts-core[ray]'") from None
+    if not ray.is_initialized():
+        target = address or os.environ.get("RAY_ADDRESS") or None
+        ray.init(address=target, include_dashboard=False, log_to_driver=False)
+    task: Any = ray.remote(num_cpus=1)(play_deals)
+    parts = chunks(deals, workers)
+    outcomes: list[DealOutcome] = []
+    pending: list[Any] = []
+    while parts or pending:
+        while parts and len(pending) < workers:
+            part = parts.pop(0)
+            pending.append(task.remote(bot_a, bot_b, rules, seed, part.start, len(part)))
+        done, pending = ray.wait(pending, num_returns=1)
+        for ref in done:
+            outcomes += ray.get(ref)
+        if progress is not None:
+            progress(len(outcomes), deals)
+    return outcomes
