@@ -177,8 +177,11 @@ class DealOutcome:
 
     @property
     def payoff(self) -> float:
-        """The deal's payoff: :attr:`payoffs` averaged over the rotations."""
-        return math.fsum(self.payoffs) / len(self.scores)
+        """The deal's payoff: :attr:`payoffs` averaged over the rotations (worked out in
+        whole numbers and divided once, so equal bots give exactly 0)."""
+        n = len(self.scores)
+        whole = sum(sum(s) - n * s[seat] for seat, s in enumerate(self.scores))
+        return whole / (n * (n - 1))
 
     @property
     def rank_points(self) -> float:
@@ -233,6 +236,9 @@ class ArenaResult:
     """Bot A's decisions and time."""
     speed_b: Speed = attrs.field(eq=False)
     """Bot B's decisions and time."""
+    outcomes: tuple[DealOutcome, ...] = attrs.field(default=(), repr=False)
+    """Every deal's outcome, in deal order: results of parts of a run combine with
+    :func:`summarize` (``summarize(a, b, seed, one.outcomes + two.outcomes)``)."""
 
     def to_data(self) -> dict[str, Any]:
         """The result as plain JSON data; ``payoff`` holds ``mean``, ``se``, ``low``, ``high``.
@@ -424,6 +430,7 @@ def summarize(
         failures=tuple(f for o in ordered for f in o.failures),
         speed_a=speed_a,
         speed_b=speed_b,
+        outcomes=tuple(ordered),
     )
 
 
@@ -442,6 +449,7 @@ def run_arena(
     workers: int = 1,
     address: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    first_deal: int = 0,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals between bot A and bot B and measure bot A.
 
@@ -456,6 +464,9 @@ def run_arena(
         workers: Worker processes, or Ray tasks in flight at once.
         address: The Ray cluster to join (else ``RAY_ADDRESS``, else a local Ray).
         progress: Called with (deals done, deals) as deals finish.
+        first_deal: The index of the first deal: a long run can be played in
+            parts (deals 0 to 999, then 1000 to 1999) whose outcomes,
+            summarized together, are those of one run.
 
     Raises:
         BotError: for a bad bot, count or backend.
@@ -472,13 +483,15 @@ def run_arena(
         raise BotError(f"workers must be a whole number of at least 1, not {workers!r}")
     if type(seed) is not int:
         raise BotError(f"seed must be a whole number, not {seed!r}")
+    if type(first_deal) is not int or first_deal < 0:
+        raise BotError(f"first_deal must be a whole number of at least 0, not {first_deal!r}")
     rules = Rules() if rules is None else rules
     for spec in (bot_a, bot_b):
         make_arena_bot(spec)  # a bad spec is refused here, before any work starts
     if backend == "local":
-        outcomes = run_local(bot_a, bot_b, rules, seed, deals, workers, progress)
+        outcomes = run_local(bot_a, bot_b, rules, seed, deals, workers, progress, first_deal)
     elif backend == "ray":
-        outcomes = run_ray(bot_a, bot_b, rules, seed, deals, workers, address, progress)
+        outcomes = run_ray(bot_a, bot_b, rules, seed, deals, workers, address, progress, first_deal)
     else:
         raise BotError(f"backend must be 'local' or 'ray', not {backend!r}")
     return summarize(bot_a, bot_b, seed, outcomes)

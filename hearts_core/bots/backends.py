@@ -33,15 +33,17 @@ __all__ = ["chunks", "run_local", "run_ray"]
 Progress = Callable[[int, int], None] | None
 
 
-def chunks(deals: int, workers: int) -> list[range]:
-    """The deals cut into runs of consecutive deals: about eight per worker, at most 25 deals
-    each, so that progress shows and the workers finish together.
+def chunks(deals: int, workers: int, first: int = 0) -> list[range]:
+    """Deals ``first`` to ``first + deals - 1`` cut into runs of consecutive deals: about
+    eight per worker, at most 25 deals each, so that progress shows and the workers
+    finish together.
 
-    >>> chunks(5, 1)
-    [range(0, 1), range(1, 2), range(2, 3), range(3, 4), range(4, 5)]
+    >>> chunks(5, 1, first=10)
+    [range(10, 11), range(11, 12), range(12, 13), range(13, 14), range(14, 15)]
     """
     size = max(1, min(25, deals // (8 * workers)))
-    return [range(first, min(first + size, deals)) for first in range(0, deals, size)]
+    end = first + deals
+    return [range(start, min(start + size, end)) for start in range(first, end, size)]
 
 
 def run_local(
@@ -52,14 +54,16 @@ def run_local(
     deals: int,
     workers: int,
     progress: Progress = None,
+    first: int = 0,
 ) -> list[DealOutcome]:
-    """The deals' outcomes, played by ``workers`` local processes (1: in this process).
+    """The outcomes of deals ``first`` to ``first + deals - 1``, played by ``workers`` local
+    processes (1: in this process).
 
     >>> a = run_local("rule", "random", Rules(), 1, 4, 1)
     >>> a == run_local("rule", "random", Rules(), 1, 4, 2)
     True
     """
-    parts = chunks(deals, workers)
+    parts = chunks(deals, workers, first)
     outcomes: list[DealOutcome] = []
     if workers == 1:
         for part in parts:
@@ -90,6 +94,7 @@ def run_ray(
     workers: int,
     address: str | None = None,
     progress: Progress = None,
+    first: int = 0,
 ) -> list[DealOutcome]:
     """The deals' outcomes, played as Ray tasks, ``workers`` of them in flight at once.
 
@@ -115,7 +120,7 @@ def run_ray(
         target = address or os.environ.get("RAY_ADDRESS") or None
         ray.init(address=target, include_dashboard=False, log_to_driver=False)
     task: Any = ray.remote(num_cpus=1)(play_deals)
-    parts = chunks(deals, workers)
+    parts = chunks(deals, workers, first)
     outcomes: list[DealOutcome] = []
     pending: list[Any] = []
     while parts or pending:
