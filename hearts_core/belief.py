@@ -484,4 +484,3 @@ def consistent_state(view: PlayerView) -> GameState:
     True
     """
     return Belief(view).first()
-

@@ -196,7 +196,7 @@ def test_a_program_that_never_answers_times_out_and_is_killed() -> None:
     assert action == view.legal_actions[0]
     [failure] = bot.take_failures()
     assert failure.kind == "timeout" and failure.seat == 0
-    assert bot._process is None  # killed, not left running  # noqa: SLF001
+    assert bot._process is None  # killed, not left running
     assert bot.choose(view, random.Random(0)) == view.legal_actions[0]  # retired: no wait
     assert bot.take_failures() == []
 

@@ -63,6 +63,14 @@ __all__ = ["IsmctsBot"]
 
 _BY_BIT: Final = {card.bit: card for card in FULL_DECK}
 
+_WIDEN: Final = 4
+"""Visits a node below the root needs before its plays are searched rather than taken from
+the play-out's rules of thumb."""
+
+_MOON_MARGIN: Final = 0.05
+"""How much better (in moon units: 0.05 is 1.3 points of 26) the moon plan must look to be
+played: its play-outs are the shooter's best case, so it has to win clearly."""
+
 
 class _Node:
     """A play in the tree: how often it was tried and available, and its payoff summed for
@@ -207,11 +215,17 @@ class IsmctsBot:
             half = max(1, self.iterations // 2)
             normal = search.run(half, False, deadline, groups)
             shoot = search.run(self.iterations - half, True, deadline, groups)
-            chosen = max((normal, shoot), key=lambda root: max(_scores(root).values()))
+            chosen = shoot if _value(shoot) > _value(normal) + _MOON_MARGIN else normal
         else:
             chosen = search.run(self.iterations, False, deadline, groups)
         scores = _scores(chosen)
         return {p: scores.get(group[0].card.bit, -math.inf) for group in groups for p in group}
+
+
+def _value(root: _Node) -> float:
+    """The mean payoff of the root's most visited play: what the plan of this tree is worth."""
+    best = max(root.children.values(), key=lambda child: child.visits)
+    return best.value / best.visits if best.visits else -math.inf
 
 
 def _scores(root: _Node) -> dict[int, float]:
@@ -282,49 +296,60 @@ class _Search:
     def _iterate(self, root: _Node, allowed: int, shoot: bool) -> None:
         hand = self._start()
         path: list[tuple[_Node, int]] = []
-        node: _Node | None = root
-        rng = self.rng
-        c = self.exploration
-        while node is not None and hand.tricks < self.tables.hand_size:
+        node = root
+        while hand.tricks < self.tables.hand_size:
             seat = (hand.leader + len(hand.trick)) % self.players
             legal = self._legal(hand, seat)
             if node is root:
                 legal &= allowed
-            bits = []
-            while legal:
-                low = legal & -legal
-                bits.append(low)
-                legal ^= low
-            untried = [b for b in bits if b not in node.children]
-            if untried:
-                bit = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                for other in bits:
-                    if other in node.children:
-                        node.children[other].available += 1
-                child = node.children[bit] = _Node()
-                child.available = 1
-                path.append((child, seat))
+            elif node.visits < _WIDEN:
+                # A young node plays as the play-out would: searching it on a handful of
+                # iterations would model the other seats as playing at random.
+                bit = self._policy(hand, seat, legal, shoot).card.bit
+                node = node.children.setdefault(bit, _Node())
+                node.available += 1
+                path.append((node, seat))
                 self._play(hand, seat, bit)
-                node = None
-                break
-            best = None
-            best_value = -math.inf
-            for bit in bits:
-                child = node.children[bit]
-                child.available += 1
-                value = child.value / child.visits + c * math.sqrt(
-                    math.log(child.available) / child.visits
-                )
-                if value > best_value:
-                    best, best_value = bit, value
-            assert best is not None
-            node = node.children[best]
+                continue
+            bit, expanded = self._select(node, legal)
+            node = node.children[bit]
             path.append((node, seat))
-            self._play(hand, seat, best)
+            self._play(hand, seat, bit)
+            if expanded:
+                break
         payoffs = self._play_out(hand, shoot)
         for child, seat in path:
             child.visits += 1
             child.value += payoffs[seat]
+
+    def _select(self, node: _Node, legal: int) -> tuple[int, bool]:
+        """A play among ``legal`` by UCB over availability, or a new one; whether it is new."""
+        children = node.children
+        bits = []
+        while legal:
+            low = legal & -legal
+            bits.append(low)
+            legal ^= low
+        for bit in bits:
+            if bit in children:
+                children[bit].available += 1
+        untried = [b for b in bits if b not in children]
+        if untried:
+            bit = untried[self.rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            child = children[bit] = _Node()
+            child.available = 1
+            return bit, True
+        c = self.exploration
+        best = bits[0]
+        best_value = -math.inf
+        for bit in bits:
+            child = children[bit]
+            value = child.value / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if value > best_value:
+                best, best_value = bit, value
+        return best, False
 
     def _legal(self, hand: _Hand, seat: int) -> int:
         return legal_mask(self.tables, hand.hands[seat], hand.trick, not hand.tricks, hand.broken)
@@ -352,32 +377,33 @@ class _Search:
     def _play_out(self, hand: _Hand, shoot: bool) -> list[float]:
         """Play the hand out by rules of thumb; each seat's payoff in moon units."""
         tables = self.tables
-        players = self.players
-        points = tables.points
-        need = tables.moon_mask
-        threat: int | None = None
         while hand.tricks < tables.hand_size:
-            trick = hand.trick
-            if not trick:
-                threat = _threat(hand.taken, need) if need else None
-            seat = (hand.leader + len(trick)) % players
-            legal = legal_mask(tables, hand.hands[seat], trick, not hand.tricks, hand.broken)
-            if legal & (legal - 1) == 0:
-                self._play(hand, seat, legal)
-                continue
-            plays = plays_of(seat, legal)
-            held = hand.hands[seat]
-            unseen = hand.remaining & ~held
-            if shoot and seat == self.me:
-                play = _shoot_play(plays, trick, unseen, points)
-            else:
-                play = None
-                if threat is not None and threat != seat:
-                    play = _defend(plays, hand, threat, points, players)
-                if play is None:
-                    play = common_play(plays, tuple(hand.trick), held, unseen, points, players)
-            self._play(hand, seat, play.card.bit)
+            seat = (hand.leader + len(hand.trick)) % self.players
+            legal = legal_mask(tables, hand.hands[seat], hand.trick, not hand.tricks, hand.broken)
+            if legal & (legal - 1):
+                legal = self._policy(hand, seat, legal, shoot).card.bit
+            self._play(hand, seat, legal)
         return self._payoffs(hand)
+
+    def _policy(self, hand: _Hand, seat: int, legal: int, shoot: bool) -> PlayCard:
+        """The play-out's card: the moon attempt for this seat under the moon plan; else the
+        moon defence when one other seat holds every moon card taken, then the rules of thumb."""
+        plays = plays_of(seat, legal)
+        if len(plays) == 1:
+            return plays[0]
+        points = self.tables.points
+        held = hand.hands[seat]
+        unseen = hand.remaining & ~held
+        trick = hand.trick
+        if shoot and seat == self.me:
+            return _shoot_play(plays, trick, unseen, points)
+        need = self.tables.moon_mask
+        threat = _threat(hand.taken, need) if need and trick else None
+        if threat is not None and threat != seat:
+            play = _defend(plays, hand, threat, points, self.players)
+            if play is not None:
+                return play
+        return common_play(plays, tuple(trick), held, unseen, points, self.players)
 
     def _payoffs(self, hand: _Hand) -> list[float]:
         rules = self.rules
