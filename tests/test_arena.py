@@ -10,6 +10,7 @@ import shlex
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 from hearts_core import Rules, apply, new_game, observe, random_deal, variant
@@ -77,6 +78,7 @@ def test_estimate_interval_and_a_single_deal() -> None:
     estimate = Estimate.of([2.0, 4.0, 6.0, 8.0])
     assert estimate.mean == 5.0
     assert estimate.se == pytest.approx(math.sqrt((9 + 1 + 1 + 9) / 3 / 4))
+    assert estimate.se is not None
     assert estimate.low == pytest.approx(5.0 - 1.959964 * estimate.se, abs=1e-6)
     single = Estimate.of([3.0])
     assert single.se is None and not single.excludes_zero and single.low == single.high == 3.0
@@ -162,16 +164,9 @@ def test_a_served_bot_plays_exactly_as_in_process() -> None:
     # mc draws from its generator, so this checks that the seeds travel intact too.
     inside = run_arena("mc:2", "rule", deals=1, seed=3)
     served = run_arena(_serve("mc:2"), "rule", deals=1, seed=3)
-    assert served == attrs_evolve_names(inside, served)
+    assert served == attrs.evolve(inside, bot_a=served.bot_a)
     assert served.failures == ()
     assert served.speed_a.decisions == inside.speed_a.decisions
-
-
-def attrs_evolve_names(result, like):  # type: ignore[no-untyped-def]
-    """``result`` with the bot names of ``like`` (the specs differ, the games must not)."""
-    import attrs
-
-    return attrs.evolve(result, bot_a=like.bot_a, bot_b=like.bot_b)
 
 
 @pytest.mark.parametrize(
@@ -236,7 +231,13 @@ def test_requests_round_trip_and_bad_requests_are_refused() -> None:
     data = json.loads(line)
     assert data["view"]["format"] == "hearts-view/2"
     assert data["legal"] == [str(a) for a in view.legal_actions]
-    for change in ({"seed": -1}, {"seed": 2**64}, {"legal": []}, {"view": {"format": 1}}):
+    changes: list[dict[str, object]] = [
+        {"seed": -1},
+        {"seed": 2**64},
+        {"legal": []},
+        {"view": {"format": 1}},
+    ]
+    for change in changes:
         with pytest.raises(ProtocolError):
             read_request(json.dumps(data | change))
 

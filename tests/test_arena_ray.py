@@ -9,7 +9,7 @@ from __future__ import annotations
 import shlex
 import sys
 
-import ray
+import ray  # type: ignore[import-not-found,unused-ignore]
 
 from hearts_core.bots.arena import run_arena
 

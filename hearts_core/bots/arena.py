@@ -76,8 +76,8 @@ class Estimate:
     """A mean over deals with its standard error (``None`` for a single deal).
 
     >>> e = Estimate(1.5, 0.25)
-    >>> e.low, e.high
-    (1.01000900386499, 1.98999099613501)
+    >>> round(e.low, 3), round(e.high, 3)
+    (1.01, 1.99)
     >>> e.excludes_zero, Estimate(0.1, None).excludes_zero
     (True, False)
     """

@@ -13,8 +13,8 @@ chunks finish changes a figure.
   Install it with the ``ray`` extra: ``pip install 'hearts-core[ray]'``.
 
 >>> from hearts_core import Rules
->>> [len(c) for c in chunks(10, 3)]
-[2, 2, 2, 2, 1, 1]
+>>> [len(c) for c in chunks(100, 2)]  # 100 // 16 = 6 deals a chunk, the rest last
+[6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 4]
 """
 
 from __future__ import annotations
@@ -104,16 +104,15 @@ def run_ray(
     Raises:
         BotError: if Ray is not installed.
 
-    >>> try:
-    ...     import ray
-    ... except ImportError:
-    ...     print("without Ray installed, the ray backend says so")
-    ... else:
-    ...     print("without Ray installed, the ray backend says so")
-    without Ray installed, the ray backend says so
+    >>> import importlib.util
+    >>> if importlib.util.find_spec("ray") is None:  # the message when Ray is missing
+    ...     try:
+    ...         run_ray("rule", "rule", Rules(), 1, 1, 1)
+    ...     except BotError as error:
+    ...         assert "pip install 'hearts-core[ray]'" in str(error)
     """
     try:
-        import ray
+        import ray  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         raise BotError("the ray backend needs Ray: pip install 'hearts-core[ray]'") from None
     if not ray.is_initialized():

@@ -13,12 +13,13 @@ server carries on.
 
 >>> import io, random
 >>> from hearts_core import Rules, apply, new_game, observe, random_deal
->>> from hearts_core.bots.wire import request_line
+>>> from hearts_core.bots.wire import reply_line, request_line
 >>> state = apply(new_game(), random_deal(Rules(), random.Random(1)))
 >>> out = io.StringIO()
 >>> serve(make_bot("rule"), io.StringIO(request_line(observe(state, 0), 3) + "\\n"), out)
->>> out.getvalue()
-'{"action":"pass 0 KD AD AS"}\\n'
+>>> in_process = make_bot("rule").choose(observe(state, 0), random.Random(3))
+>>> out.getvalue() == reply_line(in_process) + "\\n"
+True
 """
 
 from __future__ import annotations
