@@ -283,7 +283,9 @@ def test_a_trick_with_points_is_rewarded_when_it_is_taken() -> None:
 
 
 @pytest.mark.parametrize(("action", "expected"), [(52, [0, 26, 26, 26]), (53, [-26, 0, 0, 0])])
-def test_the_moon_shooter_chooses_with_actions_52_and_53(action: int, expected: list[int]) -> None:
+def test_the_moon_shooter_chooses_with_actions_52_and_53(
+    action: int, expected: list[int]
+) -> None:
     game = raw_env("moon-choice")
     game.reset(options={"hand_number": 3, "deal": MOON_DEAL})
     rng = random.Random(0)

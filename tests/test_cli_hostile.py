@@ -66,11 +66,8 @@ def _bad_records(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         path.write_bytes(data)
         files[kind] = (path, expected)
 
-    add(
-        "latin-1",
-        '{"format": "hearts-record/2", "event": "café"}'.encode("latin-1"),
-        "not UTF-8 text (invalid continuation byte at byte 43)",
-    )
+    add("latin-1", '{"format": "hearts-record/2", "event": "café"}'.encode("latin-1"),
+        "not UTF-8 text (invalid continuation byte at byte 43)")
     add("binary", bytes(range(256)), "not UTF-8 text")
     add("empty", b"", "not JSON")
     add("not-json", b"hello\n", "not JSON")
@@ -202,19 +199,15 @@ def test_bad_variants_are_one_line_errors(tmp_path: Path) -> None:
         "unknown name": ("no-such-rules", "no variant named 'no-such-rules'; known: "),
         "missing file": (str(tmp_path / "gone.toml"), "No such file or directory"),
         "directory": (str(tmp_path) + "/", "not a regular file"),
-        "not UTF-8": (
-            str(_bytes(tmp_path, "latin.toml", 'name = "caf\xe9"'.encode("latin-1"))),
-            "not UTF-8 text",
-        ),
+        "not UTF-8": (str(_bytes(tmp_path, "latin.toml", 'name = "caf\xe9"'.encode("latin-1"))),
+                      "not UTF-8 text"),
         "not TOML": (str(_variant_file(tmp_path, "name = [", "broken.toml")), "not valid TOML"),
         "bad rules": (
             str(_variant_file(tmp_path, 'name = "x"\nplayers = 9\nmoon = "maybe"\n', "bad.toml")),
             "2 problems: players: must be between 3 and 6, not 9; moon: ",
         ),
-        "unknown key": (
-            str(_variant_file(tmp_path, 'name = "x"\ncolour = 1\n', "key.toml")),
-            "colour",
-        ),
+        "unknown key": (str(_variant_file(tmp_path, 'name = "x"\ncolour = 1\n', "key.toml")),
+                        "colour"),
         "huge": (str(_bytes(tmp_path, "huge.toml", b"#" * 2_000_000)), "larger than"),
     }
     for kind, (value, expected) in files.items():

@@ -92,7 +92,9 @@ def package() -> griffe.Module:
 
 
 @pytest.mark.parametrize("name", MODULES)
-def test_every_public_name_is_documented_with_an_example(name: str, package: griffe.Module) -> None:
+def test_every_public_name_is_documented_with_an_example(
+    name: str, package: griffe.Module
+) -> None:
     module = importlib.import_module(name)
     assert module.__doc__ and module.__doc__.strip(), f"{name} has no docstring"
     public = getattr(module, "__all__", None)

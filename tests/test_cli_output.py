@@ -138,16 +138,17 @@ def _check_vocabulary(out: str) -> None:
 
 
 @pytest.mark.parametrize("variant", ["standard", "three-player", "six-player"])
-def test_watch_and_replay_name_seats_and_write_cards_one_way(variant: str, tmp_path: Path) -> None:
+def test_watch_and_replay_name_seats_and_write_cards_one_way(
+    variant: str, tmp_path: Path
+) -> None:
     saved = tmp_path / "game.json"
     status, watched = _main("watch", "--seed", "3", "--variant", variant, "--save", str(saved))
     assert status == 0
     _check_vocabulary(watched)
     players = variant_info(variant).rules.players
     assert re.search(rf"^Hand 1 \({COMPASS} deals\)", watched, re.M)
-    assert re.search(
-        rf"^ +1\. {COMPASS}: ({SYMBOL_CARD.pattern} ){{{players}}}-> {COMPASS} ", watched, re.M
-    )
+    assert re.search(rf"^ +1\. {COMPASS}: ({SYMBOL_CARD.pattern} ){{{players}}}-> {COMPASS} ",
+                     watched, re.M)
     status, replayed = _main("replay", str(saved))
     assert status == 0
     _check_vocabulary(replayed)
@@ -157,12 +158,8 @@ def test_simulate_names_each_bot_by_its_first_seat() -> None:
     status, out = _main("simulate", "--games", "2", "--seed", "1", "--variant", "five-player")
     assert status == 0
     _check_vocabulary(out)
-    labels = [
-        f"{seat} {bot}"
-        for seat, bot in zip(
-            seat_names(5), ["rule", "random", "rule", "random", "rule"], strict=True
-        )
-    ]
+    labels = [f"{seat} {bot}" for seat, bot in zip(
+        seat_names(5), ["rule", "random", "rule", "random", "rule"], strict=True)]
     assert out.splitlines()[0].endswith(": " + ", ".join(labels))
     for label in labels:
         assert re.search(rf"^{label}\s{{2,}}\d", out, re.M), label
@@ -320,13 +317,8 @@ def test_rules_with_rich_wraps_to_the_width(columns: int, monkeypatch: pytest.Mo
 
 def test_bot_lists_keep_each_bots_options_together() -> None:
     status, out = _main(
-        "watch",
-        "--seed",
-        "1",
-        "--variant",
-        "three-player",
-        "--bots",
-        "mc:samples=2,rollout=random,rule,random",
+        "watch", "--seed", "1", "--variant", "three-player",
+        "--bots", "mc:samples=2,rollout=random,rule,random",
     )
     assert status == 0, out
     assert out.splitlines()[0].endswith(
@@ -338,9 +330,8 @@ def test_bot_lists_keep_each_bots_options_together() -> None:
     )
     assert status == 0
     assert "North mc:samples=2,rollout=random, East rule, South mc:samples=2" in out
-    status, out = _main(
-        "play", "--seed", "1", "--bots", "mc:samples=2,seconds=1,rule,rule", stdin="quit\n"
-    )
+    status, out = _main("play", "--seed", "1", "--bots", "mc:samples=2,seconds=1,rule,rule",
+                        stdin="quit\n")
     assert status == 0 and "Game abandoned." in out
     status, out = _main("watch", "--bots", "mc:samples=2,rollout=random,rule")
     assert status == 2 and "give one bot, or 4 separated by commas, not 2" in out

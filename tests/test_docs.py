@@ -138,12 +138,9 @@ def test_schemas_are_rendered_from_their_files(tmp_path: Path) -> None:
 
 def _rendered() -> tuple[set[str], set[str]]:
     """The objects the API pages render by name, and the modules rendered whole."""
-    names = set(
-        re.findall(
-            r"(?m)^::: (\S+)",
-            "".join(page.read_text(encoding="utf-8") for page in (DOCS / "api").glob("*.md")),
-        )
-    )
+    names = set(re.findall(r"(?m)^::: (\S+)", "".join(
+        page.read_text(encoding="utf-8") for page in (DOCS / "api").glob("*.md")
+    )))
     whole = {name for name in names if name.count(".") == 1 and name.split(".")[1].islower()}
     generated = _hook("optional_pages").present_modules()
     whole |= {f"hearts_core.{module}" for _, module in generated}

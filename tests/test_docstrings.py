@@ -86,7 +86,6 @@ def _members() -> dict[str, object]:
 
 MEMBERS = _members()
 
-
 # Names in modules other engineers own that lack an example for now; each is
 # an expected failure, and a strict one: once it gets an example, the test
 # says to take it off this list.
@@ -131,3 +130,4 @@ def test_constant_or_type_alias_has_a_docstring(path: str, package: griffe.Modul
     assert target.docstring is not None and target.docstring.value.strip(), (
         f"{path} has no docstring (a string on the line after it)"
     )
+

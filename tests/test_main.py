@@ -263,18 +263,15 @@ def test_simulate_tabulates_wins_points_and_moons() -> None:
     assert status == 0
     lines = out.splitlines()
     assert (
-        lines[0] == "Simulating 6 games of 'standard', seed 2: "
+        lines[0]
+        == "Simulating 6 games of 'standard', seed 2: "
         "North rule, East random, South rule, West random"
     )
     progress = [line for line in lines if line.startswith("games: ")]
     assert progress[-1] == "games: 6/6"
     table = lines[lines.index(next(line for line in lines if line.startswith("bot"))) :]
     assert re.split(r"\s{2,}", table[0]) == [
-        "bot (first seat)",
-        "wins",
-        "win rate",
-        "points/hand (95% CI)",
-        "moons",
+        "bot (first seat)", "wins", "win rate", "points/hand (95% CI)", "moons"
     ]
     rows = [re.split(r"\s{2,}", line.strip()) for line in table[1:]]
     assert [r[0] for r in rows] == ["North rule", "East random", "South rule", "West random"]
@@ -427,7 +424,9 @@ def test_play_explains_a_refused_pass() -> None:
     assert "Not allowed: You must pass 3 cards, not 1 (WRONG_PASS_COUNT: " in out
     assert "not a card: 'banana'. Type 'help' for how to write cards." in out
     assert "You named a card twice." in out
-    assert re.search(r"^Not allowed: You do not hold \S+, \S+, \S+ \(CARD_NOT_IN_HAND: ", out, re.M)
+    assert re.search(
+        r"^Not allowed: You do not hold \S+, \S+, \S+ \(CARD_NOT_IN_HAND: ", out, re.M
+    )
     _check_played_game(out, 4)
 
 

@@ -327,7 +327,9 @@ def test_from_mapping_is_strict_and_reports_every_problem() -> None:
     assert three == Rules(players=3)
     with pytest.raises(InvalidRulesError) as info:
         Rules.from_mapping({"players": 3, "removed_cards": "2D 3D"})
-    assert info.value.problems == (("removed_cards", "must be a list of card texts, not '2D 3D'"),)
+    assert info.value.problems == (
+        ("removed_cards", "must be a list of card texts, not '2D 3D'"),
+    )
     with pytest.raises(InvalidRulesError) as info:
         Rules.from_mapping({"card_values": {1: 13}})
     assert info.value.field == "card_values"
