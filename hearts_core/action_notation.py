@@ -92,7 +92,9 @@ moon or deal first)
     if type(text) is not str:
         raise InvalidActionError(f"action text must be a string, not {shown(text)}", "text")
     if len(text) > MAX_ACTION_TEXT:
-        raise InvalidActionError(f"action text is longer than {MAX_ACTION_TEXT} characters", "text")
+        raise InvalidActionError(
+            f"action text is longer than {MAX_ACTION_TEXT} characters", "text"
+        )
     if rules is not None and type(rules) is not Rules:
         raise InvalidActionError(f"rules must be Rules, not {shown(rules)}", "rules")
     kind, _, rest = text.strip().partition(" ")

@@ -43,7 +43,9 @@ __all__ = [
 
 def _to_hands(hands: object) -> tuple[CardSet, ...]:
     if isinstance(hands, str | CardSet) or not isinstance(hands, Iterable):
-        raise InvalidActionError(f"a deal needs one hand per seat, not {shown(hands)}", "hands")
+        raise InvalidActionError(
+            f"a deal needs one hand per seat, not {shown(hands)}", "hands"
+        )
     found: list[CardSet] = []
     for hand in hands:
         if len(found) == MAX_PLAYERS:

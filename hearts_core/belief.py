@@ -484,3 +484,4 @@ def consistent_state(view: PlayerView) -> GameState:
     True
     """
     return Belief(view).first()
+

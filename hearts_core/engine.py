@@ -405,7 +405,9 @@ def _score(context: HandContext, scores: tuple[int, ...]) -> GameState:
     down = context.counting_down
     totals = totals_after(rules, context.totals, scores, down)
     if game_is_over(rules, totals, down):
-        return between_hands(HandContext(rules, context.hand_number, totals, down), Phase.GAME_OVER)
+        return between_hands(
+            HandContext(rules, context.hand_number, totals, down), Phase.GAME_OVER
+        )
     following = HandContext(
         rules, context.hand_number + 1, totals, counting_down_after(rules, totals, down)
     )

@@ -254,7 +254,9 @@ def malformed(action: object) -> InvalidActionError | None:
         return None
     for name, expected in _FIELD_TYPES[kind]:
         value = getattr(action, name, None)
-        if type(value) is not expected or (isinstance(value, int) and not 0 <= value < MAX_PLAYERS):
+        if type(value) is not expected or (
+            isinstance(value, int) and not 0 <= value < MAX_PLAYERS
+        ):
             return InvalidActionError(f"{name} is not valid: {shown(value)}", name, action)
     return None
 

@@ -294,5 +294,7 @@ def start_problems(
     if over and not ended:
         problems.append(("phase", f"the game cannot be over: no total in {start} ends it"))
     elif not over and ended and not rules.single_hand:
-        problems.append(("totals", f"{start} have already ended the game"))
+        problems.append(
+            ("totals", f"{start} have already ended the game")
+        )
     return problems

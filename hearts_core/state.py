@@ -86,7 +86,9 @@ def seat_of(leader: int, position: int, players: int) -> int:
     return (leader + position) % players
 
 
-def trick_winner(leader: int, cards: Sequence[Card], players: int, mask: int | None = None) -> int:
+def trick_winner(
+    leader: int, cards: Sequence[Card], players: int, mask: int | None = None
+) -> int:
     """The seat that takes the trick, or is winning it so far: the highest card of the
     suit led. ``cards`` may be a trick in progress; ``mask``, the cards as a bitmask,
     saves working it out when the caller has it.
@@ -309,7 +311,9 @@ class GameState:
     def __init__(self, *args: object, **kwargs: object) -> None:
         # Every state comes from new_game and apply, so it is always a position a game
         # reaches; attrs.evolve and hand-built states would not be.
-        raise InvalidStateError("state", "game states are built by new_game and apply, not by hand")
+        raise InvalidStateError(
+            "state", "game states are built by new_game and apply, not by hand"
+        )
 
     @property
     def hands(self) -> tuple[CardSet, ...]:

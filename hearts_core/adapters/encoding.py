@@ -458,7 +458,9 @@ class Encoder:
         view[action] = 0.0
         view[52 + action] = 1.0
 
-    def update_after_exchange(self, views: list[npt.NDArray[np.float32]], after: GameState) -> None:
+    def update_after_exchange(
+        self, views: list[npt.NDArray[np.float32]], after: GameState
+    ) -> None:
         """Bring every seat's vector up to date once the passed cards have changed hands
         (``after`` is the first position of the play), each seat's vector having followed
         its own picks (:meth:`update_after_pick`).

@@ -61,7 +61,6 @@ def register_game() -> None:
 
     register()
 
-
 OPENSPIEL_PARAMETERS: Final[Mapping[str, bool]] = {
     "pass_cards": True,
     "no_pts_on_first_trick": True,
@@ -73,7 +72,6 @@ OPENSPIEL_PARAMETERS: Final[Mapping[str, bool]] = {
     "can_lead_hearts_instead_of_qs": False,
 }
 """OpenSpiel's Hearts parameters and their defaults."""
-
 
 def rules_from_openspiel(params: Mapping[str, bool] | None = None) -> Rules:
     """The rules OpenSpiel's Hearts plays with ``params`` (its eight boolean parameters).

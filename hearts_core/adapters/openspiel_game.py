@@ -558,7 +558,9 @@ def _pick(position: _Position, seat: int, action: int) -> _Position:
     if picked.bit_count() == state.rules.pass_count:
         state = apply(state, PassCards(seat, CardSet.from_mask(picked)))
         picked = 0
-    return _Position(state, position.chosen, (), position.record, picked, tuple(picks), None)
+    return _Position(
+        state, position.chosen, (), position.record, picked, tuple(picks), None
+    )
 
 
 def _after_move(

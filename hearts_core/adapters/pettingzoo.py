@@ -182,7 +182,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         if reward not in REWARDS:
             from hearts_core.errors import UnknownNameError
 
-            raise UnknownNameError(f"no reward named {shown(reward)}; known: {', '.join(REWARDS)}")
+            raise UnknownNameError(
+                f"no reward named {shown(reward)}; known: {', '.join(REWARDS)}"
+            )
         if reward == "win" and not (full_game or rules.single_hand):
             raise InvalidRulesError(
                 "reward", "'win' needs whole games: pass full_game=True (or single-hand rules)"
@@ -211,7 +213,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(low=encoder.low, high=encoder.high, dtype=np.float32),
+                    "observation": spaces.Box(
+                        low=encoder.low, high=encoder.high, dtype=np.float32
+                    ),
                     "action_mask": spaces.Box(
                         low=0, high=1, shape=(encoder.actions,), dtype=np.int8
                     ),
@@ -305,7 +309,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         """Encode every seat's observation vector anew (they are then kept up to date play
         by play)."""
         state, record, encoder = self._state, self._record, self._encoder
-        self._views = [encoder.observation(state, seat, 0, record) for seat in range(self._players)]
+        self._views = [
+            encoder.observation(state, seat, 0, record) for seat in range(self._players)
+        ]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent`` sees now: its ``observation`` vector and its ``action_mask``.

@@ -106,7 +106,9 @@ def variant_of(text: str) -> Variant:
     except InvalidRulesError as error:
         found = [why if key == "(file)" else f"{key}: {why}" for key, why in error.problems]
         count = "" if len(found) == 1 else f"{len(found)} problems: "
-        raise UsageError(f"{text} is not a valid variant file: {count}{'; '.join(found)}") from None
+        raise UsageError(
+            f"{text} is not a valid variant file: {count}{'; '.join(found)}"
+        ) from None
 
 
 def bots_of(text: str, seats: int, *, cycle: bool = False) -> list[Bot]:
@@ -134,7 +136,9 @@ def bots_of(text: str, seats: int, *, cycle: bool = False) -> list[Bot]:
     elif len(specs) == 1:
         specs = specs * seats
     if len(specs) != seats:
-        raise UsageError(f"--bots: give one bot, or {seats} separated by commas, not {len(specs)}")
+        raise UsageError(
+            f"--bots: give one bot, or {seats} separated by commas, not {len(specs)}"
+        )
     try:
         return [make_bot(spec) for spec in specs]
     except HeartsError as error:

@@ -107,7 +107,9 @@ def simulate(args: argparse.Namespace, screen: Screen) -> int:
     players = rules.players
     bots = bots_of(args.bots, players, cycle=True)
     specs = split_specs(args.bots)
-    labels = [f"{name} {specs[i % len(specs)]}" for i, name in enumerate(seat_names(players))]
+    labels = [
+        f"{name} {specs[i % len(specs)]}" for i, name in enumerate(seat_names(players))
+    ]
     seed = seed_of(args)
     screen.say(
         f"Simulating {args.games} games of {info.name!r}, seed {seed}: " + ", ".join(labels),

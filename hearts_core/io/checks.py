@@ -152,7 +152,9 @@ def check_format(reader: Reader, doc: dict[str, Any], expected: str) -> None:
         return
     found = doc["format"]
     if found != expected:
-        reader.add("$.format", f"must be {expected!r} (or its version 1), not {describe(found)}")
+        reader.add(
+            "$.format", f"must be {expected!r} (or its version 1), not {describe(found)}"
+        )
 
 
 LEGACY_KEYS: Final = {"scores": "totals", "trick": "current_trick"}

@@ -89,7 +89,9 @@ _DEFAULTS: Final = rules_to_data(Rules())
 _HEADER: Final = re.compile(r"([a-z_]+)(?: ([a-z-]+))?:(.*)")
 _SEAT_LINE: Final = re.compile(r"([0-9]+):(.*)")
 _TRICK_LINE: Final = re.compile(r"([0-9]+)\.\s*([0-9]+):(.*)")
-_KEYS: Final = ("variant", "rules", "hand", "totals", "counting_down", "players", "date", "event")
+_KEYS: Final = (
+    "variant", "rules", "hand", "totals", "counting_down", "players", "date", "event"
+)
 _SECTIONS: Final = ("deal", "pass", "play", "moon")
 
 

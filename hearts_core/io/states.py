@@ -126,7 +126,8 @@ waiting for a deal
     """
     reader = Reader()
     data = upgrade(reader, data, STATE_FORMAT)
-    doc = reader.json_object(data, "$", required=_STATE_KEYS, optional=("variant",))
+    doc = reader.json_object(
+        data, "$", required=_STATE_KEYS, optional=("variant",))
     if doc is None or any(key not in doc for key in _STATE_KEYS):
         reader.raise_if_any()
     assert doc is not None

@@ -369,3 +369,5 @@ def read_tricks(reader: Reader, value: object, path: str, players: int | None) -
 
 def tricks_to_data(tricks: Sequence[Trick]) -> list[dict[str, Any]]:
     return [{"leader": trick.leader, "cards": cards_to_data(trick.cards)} for trick in tricks]
+
+

@@ -184,7 +184,8 @@ def view_from_data(data: Any) -> PlayerView:
     """
     reader = Reader()
     data = upgrade(reader, data, VIEW_FORMAT)
-    doc = reader.json_object(data, "$", required=_VIEW_KEYS, optional=("variant",))
+    doc = reader.json_object(
+        data, "$", required=_VIEW_KEYS, optional=("variant",))
     if doc is None or any(key not in doc for key in _VIEW_KEYS):
         reader.raise_if_any()
     assert doc is not None
