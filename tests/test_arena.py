@@ -265,3 +265,13 @@ def test_cli_table_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown bot 'genius'" in capsys.readouterr().err
     assert main(["arena", "rule", "rule", "--deals", "0"]) == 2
     assert main(["arena", "rule", "rule", "--address", "x:1"]) == 2
+
+
+def test_cli_time_limit_reports_a_silent_program(capsys: pytest.CaptureFixture[str]) -> None:
+    silent = _broken("silent")
+    code = main(["arena", silent, "rule", "--deals", "1", "--time-limit", "0.2", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["bot_a"] == silent
+    assert {f["kind"] for f in data["failures"]} == {"timeout"}
+    assert len(data["failures"]) == 12  # three a hand, then retired until the next hand
+    assert main(["arena", "rule", "rule", "--time-limit", "0"]) == 2

@@ -146,6 +146,15 @@ class CommandBot:
         self._in_a_row = 0
         return action
 
+    @property
+    def running(self) -> bool:
+        """Whether the program is running now (it starts at the first decision).
+
+        >>> CommandBot("true").running
+        False
+        """
+        return self._process is not None and self._process.poll() is None
+
     def take_failures(self) -> list[Failure]:
         """The failures since the last call, oldest first (and forget them).
 

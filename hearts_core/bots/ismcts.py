@@ -213,7 +213,9 @@ class IsmctsBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         if self.moon and search.moon_open():
             half = max(1, self.iterations // 2)
-            normal = search.run(half, False, deadline, groups)
+            # With a budget in seconds, the normal plan has the first half of the time.
+            middle = None if self.seconds is None else time.perf_counter() + self.seconds / 2
+            normal = search.run(half, False, middle, groups)
             shoot = search.run(self.iterations - half, True, deadline, groups)
             chosen = shoot if _value(shoot) > _value(normal) + _MOON_MARGIN else normal
         else:

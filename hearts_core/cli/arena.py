@@ -11,7 +11,10 @@ from __future__ import annotations
 import argparse
 import json
 
+import attrs
+
 from hearts_core.bots.arena import ArenaResult, make_arena_bot, run_arena
+from hearts_core.bots.command import CommandBot
 from hearts_core.cli.arguments import UsageError, variant_of
 from hearts_core.cli.screen import Screen
 from hearts_core.errors import BotError, UnknownNameError
@@ -24,6 +27,8 @@ def _check(args: argparse.Namespace) -> None:
         raise UsageError("--deals must be at least 1")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
+    if not 0 < args.time_limit < float("inf"):
+        raise UsageError("--time-limit must be a positive number of seconds")
     if args.address is not None and args.backend != "ray":
         raise UsageError("--address is for the ray backend")
     for spec in (args.bot_a, args.bot_b):
@@ -31,6 +36,14 @@ def _check(args: argparse.Namespace) -> None:
             make_arena_bot(spec)
         except (BotError, UnknownNameError) as error:
             raise UsageError(str(error)) from None
+
+
+def _bot(spec: str, seconds: float) -> str | CommandBot:
+    """A ``cmd:`` spec as a :class:`CommandBot` with the time limit; other specs as they are."""
+    kind, colon, rest = spec.strip().partition(":")
+    if colon and kind.strip().lower() == "cmd":
+        return CommandBot(rest.strip(), seconds=seconds)
+    return spec
 
 
 def report_rows(result: ArenaResult) -> list[list[str]]:
@@ -85,6 +98,7 @@ def arena(args: argparse.Namespace, screen: Screen) -> int:
             f"{args.workers} worker{'s' if args.workers != 1 else ''}",
             style="bold",
         )
+    bots = [_bot(spec, args.time_limit) for spec in (args.bot_a, args.bot_b)]
     options = {
         "deals": args.deals,
         "seed": seed,
@@ -94,7 +108,7 @@ def arena(args: argparse.Namespace, screen: Screen) -> int:
         "address": args.address,
     }
     if args.json:
-        result = run_arena(args.bot_a, args.bot_b, **options)
+        result = attrs.evolve(run_arena(*bots, **options), bot_a=args.bot_a, bot_b=args.bot_b)
         data = result.to_data()
         data["variant"] = info.name
         screen.out.write(json.dumps(data, indent=2) + "\n")
@@ -107,7 +121,8 @@ def arena(args: argparse.Namespace, screen: Screen) -> int:
                 ticker.advance()
             done[0] = finished
 
-        result = run_arena(args.bot_a, args.bot_b, progress=progress, **options)
+        result = run_arena(*bots, progress=progress, **options)
+    result = attrs.evolve(result, bot_a=args.bot_a, bot_b=args.bot_b)
     screen.table(["figure", "value"], report_rows(result), title=_title(result, info.name))
     for failure in result.failures[:10]:
         screen.say(str(failure))

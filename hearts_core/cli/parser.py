@@ -155,6 +155,10 @@ def _add_arena(commands: Any, style: argparse.ArgumentParser) -> None:
         "--address", default=None, help="the Ray cluster to join (default: RAY_ADDRESS, "
         "else a local Ray)"
     )  # fmt: skip
+    arena.add_argument(
+        "--time-limit", type=float, default=10.0, metavar="SECONDS",
+        help="a cmd: bot's time limit for each decision (default: 10)",
+    )  # fmt: skip
     arena.add_argument("--json", action="store_true", help="print one JSON object, no table")
 
 
