@@ -9,6 +9,7 @@ played; a table follows, or with ``--json`` one JSON object and nothing else.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 
 import attrs
@@ -29,6 +30,8 @@ def _check(args: argparse.Namespace) -> None:
         raise UsageError("--workers must be at least 1")
     if not 0 < args.time_limit < float("inf"):
         raise UsageError("--time-limit must be a positive number of seconds")
+    if args.backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise UsageError("the ray backend needs Ray: pip install 'hearts-core[ray]'")
     if args.address is not None and args.backend != "ray":
         raise UsageError("--address is for the ray backend")
     for spec in (args.bot_a, args.bot_b):
