@@ -27,7 +27,7 @@ def test_options_by_name_and_by_value() -> None:
     bot = make_bot("ismcts:iterations=64,seconds=0.5,exploration=1.2,moon=no")
     assert isinstance(bot, IsmctsBot)
     assert (bot.iterations, bot.seconds, bot.exploration, bot.moon) == (64, 0.5, 1.2, False)
-    assert make_bot("ismcts").iterations == 200  # type: ignore[attr-defined]
+    assert make_bot("ismcts").iterations == 32  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(

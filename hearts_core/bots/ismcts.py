@@ -2,27 +2,39 @@
 
 Each iteration deals the hidden cards anew with
 :class:`~hearts_core.belief.Belief` (uniformly among the deals that fit the
-view), walks one shared tree of plays from the current position, choosing
-among the plays legal in *that* deal by UCB (each seat maximising its own
-payoff; a child's exploration term counts the iterations in which it was
-available, as in Cowling, Powley and Whitehouse's single-observer ISMCTS),
-adds one node, plays the hand out with fast rules of thumb, and credits
-every seat on the path with its payoff: the mean of the other seats' hand
-scores less its own, over the moon amount.
+view) and, on that one deal, tries every play the bot has (one of each group
+of plays that cannot play differently): each play starts a walk down one
+shared tree of the plays that follow, the other seats' and the bot's own
+later ones, chosen among the plays legal in *that* deal by UCB (each seat
+maximising its own payoff; a child's exploration term counts the iterations
+in which it was available, as in Cowling, Powley and Whitehouse's
+single-observer ISMCTS). A walk adds one node, plays the hand out with fast
+rules of thumb, and credits every seat on its path with its payoff: the mean
+of the other seats' hand scores less its own, over the moon amount.
+
+Trying every play on the same deals makes the comparison at the root paired,
+as in Sturtevant's determinized search: the luck of a deal falls on every
+play alike, so a few dozen deals tell plays apart that a few hundred
+unpaired walks would not. Below the root, a node plays as the play-out does
+until it has been visited four times, and is searched after that: a tree
+grown on a handful of walks would model the other seats as random players.
 
 The play-out is the same rules of thumb as the Monte-Carlo bot's
 (:func:`~hearts_core.bots.heuristics.common_play`), run on card masks rather
 than game states, and scored by :func:`~hearts_core.scoring.score_hand` (so
 card values, the moon and sun rules, and every player count count as the
-rules say).
+rules say). A play-out scores the hand on its own: the game's totals, and so
+how close the game is to its end, are not weighed.
 
-**Moons.** While no other seat has taken a card the moon needs, the bot
-searches twice, half its budget each: once with its own seat playing out
-as usual, once with its seat playing out to take every trick (a moon
-attempt: win with the highest card, lead winners, throw no points away),
-and plays the better plan's choice. The other seats in a play-out defend:
-when one seat alone holds every moon card taken so far, they win a trick
-with points when they can, and feed that seat no points.
+**Moons.** While no other seat has taken a card the moon needs, and the bot
+has taken one or holds many high cards (a third of its hand queens or
+better), every play is also tried, on the same deals, with the bot's seat
+playing out to take every trick (a moon attempt: lead sure winners, win
+every trick it can, throw no points away). The bot plays the moon plan's
+choice when that plan's best play beats the normal plan's best by more than
+0.05 moon units (1.3 points of 26). The other seats in a play-out defend:
+when one seat alone holds every moon card taken so far (three or more),
+they win a trick with points when they can, and feed that seat no points.
 
 Passing and the moon scoring choice are :class:`~hearts_core.bots.RuleBot`'s.
 
@@ -31,7 +43,7 @@ Passing and the moon scoring choice are :class:`~hearts_core.bots.RuleBot`'s.
 >>> rules = Rules(pass_cycle=["hold"])
 >>> state = apply(new_game(rules), random_deal(rules, random.Random(2)))
 >>> seat = state.to_act[0]
->>> bot = IsmctsBot(iterations=50)
+>>> bot = IsmctsBot(iterations=8)
 >>> bot.choose(observe(state, seat), random.Random(1)) in observe(state, seat).legal_actions
 True
 """
@@ -50,7 +62,7 @@ from hearts_core.bots.heuristics import common_play
 from hearts_core.bots.knowledge import equivalent_plays, taken_masks, unseen_cards
 from hearts_core.bots.protocol import no_action_error
 from hearts_core.bots.rule_bot import RuleBot, rule_play
-from hearts_core.cards import FULL_DECK, Card
+from hearts_core.cards import FULL_DECK, Card, Rank
 from hearts_core.errors import BotError
 from hearts_core.legality import legal_mask, plays_of
 from hearts_core.observation import PlayerView
@@ -116,28 +128,43 @@ class _Hand:
         for held in hands:
             self.remaining |= held
 
+    def copy(self) -> _Hand:
+        """The same position, to be played on separately."""
+        return _Hand(
+            list(self.hands),
+            list(self.trick),
+            self.leader,
+            self.broken,
+            self.tricks,
+            list(self.taken),
+            list(self.won),
+        )
+
 
 class IsmctsBot:
     """Information-set Monte Carlo tree search over sampled deals, with explicit moon plans.
 
     Args:
-        iterations: Sampled deals (tree walks and play-outs) per decision.
+        iterations: Sampled deals per decision; each plays every distinct play
+            once (twice while a moon attempt is weighed): one tree walk and
+            one play-out each.
         seconds: An optional time budget per decision: the search stops when
             it is spent, after at least one iteration (the play then depends
             on the machine's speed, so a seed no longer fixes the game).
-        exploration: The UCB exploration constant (payoffs are in moon units).
+        exploration: The UCB exploration constant below the root (payoffs are
+            in moon units).
         moon: Whether to weigh a moon attempt while one is possible.
 
     Raises:
         BotError: for a bad setting.
 
-    >>> IsmctsBot(iterations=400)
-    IsmctsBot(iterations=400, exploration=0.7, moon=True)
+    >>> IsmctsBot(iterations=64)
+    IsmctsBot(iterations=64, exploration=0.7, moon=True)
     """
 
     def __init__(
         self,
-        iterations: int = 200,
+        iterations: int = 32,
         seconds: float | None = None,
         exploration: float = 0.7,
         moon: bool = True,
@@ -192,7 +219,7 @@ class IsmctsBot:
         return good[0] if len(good) == 1 else rule_play(view, good)
 
     def evaluate(self, view: PlayerView, rng: random.Random) -> dict[PlayCard, float]:
-        """Each legal play's score from the search: visits, then mean payoff (higher is better).
+        """Each legal play's mean payoff over the sampled deals, in moon units (higher is better).
 
         Raises:
             BotError: if ``view`` is not a turn to play a card.
@@ -210,32 +237,27 @@ class IsmctsBot:
         plays = [a for a in view.legal_actions if isinstance(a, PlayCard)]
         search = _Search(view, self.exploration, rng)
         groups = equivalent_plays(plays, unseen_cards(view).mask, view.rules.tables().points)
+        firsts = [group[0].card.bit for group in groups]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        if self.moon and search.moon_open():
-            half = max(1, self.iterations // 2)
-            # With a budget in seconds, the normal plan has the first half of the time.
-            middle = None if self.seconds is None else time.perf_counter() + self.seconds / 2
-            normal = search.run(half, False, middle, groups)
-            shoot = search.run(self.iterations - half, True, deadline, groups)
-            chosen = shoot if _value(shoot) > _value(normal) + _MOON_MARGIN else normal
-        else:
-            chosen = search.run(self.iterations, False, deadline, groups)
-        scores = _scores(chosen)
-        return {p: scores.get(group[0].card.bit, -math.inf) for group in groups for p in group}
+        normal, shoot = _Node(), _Node()
+        attempt = self.moon and search.moon_candidate()
+        for done in range(self.iterations):
+            deal = search.sample()
+            for bit in firsts:  # every play on the same deal: the comparison is paired
+                search.walk(normal, deal.copy(), bit, False)
+                if attempt:
+                    search.walk(shoot, deal.copy(), bit, True)
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+        means = _means(normal)
+        if attempt and max(_means(shoot).values()) > max(means.values()) + _MOON_MARGIN:
+            means = _means(shoot)
+        return {p: means[group[0].card.bit] for group in groups for p in group}
 
 
-def _value(root: _Node) -> float:
-    """The mean payoff of the root's most visited play: what the plan of this tree is worth."""
-    best = max(root.children.values(), key=lambda child: child.visits)
-    return best.value / best.visits if best.visits else -math.inf
-
-
-def _scores(root: _Node) -> dict[int, float]:
-    """The root's plays scored by visits, ties broken by mean payoff (a robust child)."""
-    return {
-        bit: child.visits + (child.value / child.visits if child.visits else -1.0) * 1e-3
-        for bit, child in root.children.items()
-    }
+def _means(root: _Node) -> dict[int, float]:
+    """The mean payoff of each of the root's plays (all tried on the same deals)."""
+    return {bit: child.value / child.visits for bit, child in root.children.items()}
 
 
 class _Search:
@@ -255,35 +277,22 @@ class _Search:
         self.taken, self.won = taken, won
         self.scale = float(max(rules.moon_amount, 1))
 
-    def moon_open(self) -> bool:
-        """Whether this seat may still shoot: the rules have a moon and no other seat
-        has taken a card it needs."""
-        need = self.tables.moon_mask
-        if not need or not self.tables.moon_amount:
+    def moon_candidate(self) -> bool:
+        """Whether a moon attempt is worth weighing: the rules have a moon, no other seat
+        has taken a card it needs, and this seat has taken one or holds many high cards
+        (a third of its hand queens or better)."""
+        tables = self.tables
+        need = tables.moon_mask
+        if not need or not tables.moon_amount:
             return False
         mine = taken_masks(self.view)
-        return not any(m & need for s, m in enumerate(mine) if s != self.me)
+        if any(m & need for s, m in enumerate(mine) if s != self.me):
+            return False
+        high = sum(1 for card in self.view.hand if card.rank >= Rank.QUEEN)
+        return bool(mine[self.me] & need) or 3 * high >= len(self.view.hand)
 
-    def run(
-        self,
-        iterations: int,
-        shoot: bool,
-        deadline: float | None,
-        groups: Sequence[Sequence[PlayCard]],
-    ) -> _Node:
-        """A fresh tree grown over ``iterations`` sampled deals; the root's children are one
-        play of each group of equivalent plays."""
-        root = _Node()
-        allowed = 0
-        for group in groups:
-            allowed |= group[0].card.bit
-        for done in range(iterations):
-            self._iterate(root, allowed, shoot)
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-        return root
-
-    def _start(self) -> _Hand:
+    def sample(self) -> _Hand:
+        """A deal of the hidden cards that fits the view, drawn uniformly, as masks."""
         state = self.belief.sample(self.rng)
         return _Hand(
             list(state.hand_masks),
@@ -295,16 +304,17 @@ class _Search:
             list(self.won),
         )
 
-    def _iterate(self, root: _Node, allowed: int, shoot: bool) -> None:
-        hand = self._start()
-        path: list[tuple[_Node, int]] = []
-        node = root
+    def walk(self, root: _Node, hand: _Hand, first: int, shoot: bool) -> None:
+        """One iteration on the deal ``hand``: play ``first`` (a root play), walk the tree
+        below it, play the hand out, and credit each play on the path to its seat."""
+        node = root.children.setdefault(first, _Node())
+        node.available += 1
+        path = [(node, self.me)]
+        self._play(hand, self.me, first)
         while hand.tricks < self.tables.hand_size:
             seat = (hand.leader + len(hand.trick)) % self.players
             legal = self._legal(hand, seat)
-            if node is root:
-                legal &= allowed
-            elif node.visits < _WIDEN:
+            if node.visits < _WIDEN:
                 # A young node plays as the play-out would: searching it on a handful of
                 # iterations would model the other seats as playing at random.
                 bit = self._policy(hand, seat, legal, shoot).card.bit
