@@ -14,7 +14,7 @@
 ``python -m hearts_core`` runs the same command; with no command it watches
 bots play (``hearts --seed 3`` is ``hearts watch --seed 3``). ``--variant`` takes
 a shipped variant's name or the path of your own variant file (``.toml``). A
-bot is ``random``, ``rule``, ``mc`` or ``mc:N`` (see
+bot is ``random``, ``rule``, ``mc``, ``mc:N``, ``ismcts`` or ``ismcts:N`` (see
 :func:`~hearts_core.bots.make_bot`); ``--bots`` takes one for every seat or a
 comma-separated list, one per seat (``mc:samples=64,rollout=random`` stays one
 bot).
@@ -36,7 +36,7 @@ the variant, the bots and the seed, and defines the errors; ``screen`` writes
 plain or rich output (``markdown`` renders rulebooks as plain text);
 ``narration`` tells a bots' game; ``table`` is the person's seat and
 ``recording`` the ``--save`` recorder; then one module per command: ``play``,
-``watch``, ``simulate``, ``replay`` and ``rulebooks`` (``rules`` and
+``watch``, ``simulate``, ``arena``, ``replay`` and ``rulebooks`` (``rules`` and
 ``variants``). Every game runs in :func:`~hearts_core.bots.transitions`.
 
 >>> main(["variants", "--style", "plain"])  # doctest: +ELLIPSIS
