@@ -275,3 +275,11 @@ def test_cli_time_limit_reports_a_silent_program(capsys: pytest.CaptureFixture[s
     assert {f["kind"] for f in data["failures"]} == {"timeout"}
     assert len(data["failures"]) == 12  # three a hand, then retired until the next hand
     assert main(["arena", "rule", "rule", "--time-limit", "0"]) == 2
+
+
+def test_a_served_bot_plays_other_variants_as_in_process() -> None:
+    rules = variant("black-maria")  # three seats, other card values, a view with its rules
+    inside = run_arena("rule", "random", deals=1, seed=6, rules=rules)
+    served = run_arena(_serve("rule"), "random", deals=1, seed=6, rules=rules)
+    assert served.failures == ()
+    assert served.outcomes == inside.outcomes
