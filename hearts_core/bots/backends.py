@@ -56,8 +56,8 @@ def run_local(
     progress: Progress = None,
     first: int = 0,
 ) -> list[DealOutcome]:
-    """The outcomes of deals ``first`` to ``first + deals - 1``, played by ``workers`` local
-    processes (1: in this process).
+    """The outcomes of deals ``first`` to ``first + deals - 1``, in deal order, played by
+    ``workers`` local processes (1: in this process).
 
     >>> a = run_local("rule", "random", Rules(), 1, 4, 1)
     >>> a == run_local("rule", "random", Rules(), 1, 4, 2)
@@ -82,7 +82,7 @@ def run_local(
                 outcomes += future.result()
             if progress is not None:
                 progress(len(outcomes), deals)
-    return outcomes
+    return sorted(outcomes, key=lambda outcome: outcome.deal)
 
 
 def run_ray(
@@ -96,7 +96,8 @@ def run_ray(
     progress: Progress = None,
     first: int = 0,
 ) -> list[DealOutcome]:
-    """The deals' outcomes, played as Ray tasks, ``workers`` of them in flight at once.
+    """The deals' outcomes, in deal order, played as Ray tasks, ``workers`` of them in flight
+    at once.
 
     Ray is started (or joined, at ``address`` or ``RAY_ADDRESS``) if it is not
     running yet, and left running for the next call.
@@ -131,4 +132,4 @@ def run_ray(
             outcomes += ray.get(ref)
         if progress is not None:
             progress(len(outcomes), deals)
-    return outcomes
+    return sorted(outcomes, key=lambda outcome: outcome.deal)

@@ -126,7 +126,7 @@ def _add_arena(commands: Any, style: argparse.ArgumentParser) -> None:
         help="measure bot A against bot B on duplicate deals",
         description="Play each of DEALS deals once per seat, BOT_A in that seat and BOT_B in "
         "the others, and report BOT_A's payoff per deal (the mean of the other seats' points "
-        "less its own) with its standard error and 95%% interval, its points, moons, rank "
+        "less its own) with its standard error and 95% interval, its points, moons, rank "
         "points and each bot's decisions per second. The same seed gives the same figures "
         "with any backend and worker count.",
     )
