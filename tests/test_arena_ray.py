@@ -12,6 +12,7 @@ import sys
 import ray  # type: ignore[import-not-found,unused-ignore]
 
 from hearts_core.bots.arena import run_arena
+from hearts_core.bots.command import CommandBot
 
 
 def test_ray_and_local_backends_give_identical_results() -> None:
@@ -22,9 +23,12 @@ def test_ray_and_local_backends_give_identical_results() -> None:
         assert remote == local
         assert remote.outcomes == local.outcomes
         assert remote.to_data()["payoff"] == local.to_data()["payoff"]
-        # A protocol bot, run inside Ray tasks, still gives the same figures.
-        served = f"cmd:{shlex.quote(sys.executable)} -m hearts_core.bots.serve mc:1"
+        # A protocol bot, run inside Ray tasks, still gives the same figures (a generous
+        # time limit: starting Python on a busy machine is slow, and a timeout would
+        # change the play).
+        served = CommandBot(f"{shlex.quote(sys.executable)} -m hearts_core.bots.serve mc:1", 120)
         over = run_arena(served, "rule", deals=2, seed=21, backend="ray", workers=2)
+        assert over.failures == ()
         assert over.outcomes == local.outcomes[:2]
     finally:
         ray.shutdown()
