@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -44,9 +45,15 @@ def test_unknown_option() -> None:
 
 
 def test_bad_settings_in_python() -> None:
-    for kwargs in ({"iterations": 0}, {"seconds": -1.0}, {"exploration": "x"}, {"moon": 1}):
+    settings: list[dict[str, Any]] = [
+        {"iterations": 0},
+        {"seconds": -1.0},
+        {"exploration": "x"},
+        {"moon": 1},
+    ]
+    for kwargs in settings:
         with pytest.raises(BotError):
-            IsmctsBot(**kwargs)  # type: ignore[arg-type]
+            IsmctsBot(**kwargs)
 
 
 @pytest.mark.parametrize(
