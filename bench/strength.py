@@ -2,7 +2,8 @@
 
 Each pairing ``A/B`` is :func:`hearts_core.bots.arena.run_arena` with bot A
 against bot B on the same duplicate deals (seed ``--seed``), in blocks of
-``--block`` deals. Every block's deal outcomes are appended to a cache file
+``--block`` deals (from deal ``--first``, so that processes can share a
+pairing). Every block's deal outcomes are appended to a cache file
 (one JSON line per deal, under ``--cache``), so a long run can be stopped and
 resumed, and the page can be written from whatever has been played
 (``--report``). A block's deals are seeded by their index alone, so the
@@ -86,8 +87,11 @@ def measure(pairing: str, args: argparse.Namespace) -> ArenaResult | None:
     path = _cache_file(args.cache, pairing, args.seed)
     outcomes = load(args.cache, pairing, args.seed)
     done = {o.deal for o in outcomes}
-    while not args.report and len(done) < args.deals:
-        first = min(d for d in range(args.deals + 1) if d not in done)
+    while not args.report:
+        missing = [d for d in range(args.first, args.deals) if d not in done]
+        if not missing:
+            break
+        first = missing[0]
         count = min(args.block, args.deals - first)
         part = run_arena(
             bot_a, bot_b, deals=count, seed=args.seed, backend=args.backend,
@@ -129,6 +133,17 @@ def _row(result: ArenaResult) -> str:
     )
 
 
+def _ranges(result: ArenaResult) -> str:
+    """The deals a result holds, as runs of consecutive indices: ``0-84, 1000-1059``."""
+    runs: list[list[int]] = []
+    for outcome in result.outcomes:
+        if runs and outcome.deal == runs[-1][1] + 1:
+            runs[-1][1] = outcome.deal
+        else:
+            runs.append([outcome.deal, outcome.deal])
+    return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in runs)
+
+
 def markdown(results: Sequence[ArenaResult], args: argparse.Namespace) -> str:
     """The docs page: the ladder, how it was measured, and outside figures as context."""
     short = [r for r in results if r.deals < args.deals]
@@ -152,7 +167,9 @@ def markdown(results: Sequence[ArenaResult], args: argparse.Namespace) -> str:
         "",
     ]
     if short:
-        names = ", ".join(f"`{r.bot_a}` against `{r.bot_b}` ({r.deals})" for r in short)
+        names = ", ".join(
+            f"`{r.bot_a}` against `{r.bot_b}` ({r.deals}: deals {_ranges(r)})" for r in short
+        )
         lines += [
             f"Not every pairing reached {args.deals} deals in the time this page was made: "
             f"{names}. Their intervals are those of the deals played, no more; the command "
@@ -214,6 +231,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
     parser.add_argument("--backend", choices=("local", "ray"), default="local")
     parser.add_argument("--block", type=int, default=50, help="deals between cache writes")
+    parser.add_argument(
+        "--first", type=int, default=0,
+        help="play from this deal on (another process can share a pairing: --first 1000)",
+    )  # fmt: skip
     parser.add_argument("--pairings", default=",".join(PAIRINGS), help="A/B, comma-separated")
     parser.add_argument("--cache", type=Path, default=ROOT / "bench" / ".strength-cache")
     parser.add_argument("--report", action="store_true", help="play nothing: report the cache")
