@@ -193,8 +193,9 @@ def markdown(results: Sequence[ArenaResult], args: argparse.Namespace) -> str:
         "",
         f"- Standard rules, four players, seed {args.seed}: deal *i* of every pairing is the",
         "  same cards, so the pairings are measured on the same deals.",
-        f"- Backend `{args.backend}`, {args.workers} worker(s); the figures do not depend on",
-        "  either (the speeds do).",
+        "- The figures do not depend on the backend or the number of workers (the speeds",
+        "  do): these were played by single-worker processes, several at a time, and a",
+        "  pairing may have been shared between processes (`--first`).",
         f"- Machine: {platform.python_implementation()} {platform.python_version()} on "
         f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, shared with other",
         f"  work (load average {os.getloadavg()[0]:.1f} when this page was written): the",
