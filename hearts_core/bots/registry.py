@@ -35,7 +35,8 @@ BOTS: Final[dict[str, str]] = {
     "mc": "MonteCarloBot: samples the hidden hands and plays each card out "
     "(mc:N for N samples; options samples=N, rollout=rule|random, seconds=S)",
     "ismcts": "IsmctsBot: information-set tree search over sampled deals, with moon plans "
-    "(ismcts:N for N iterations; options iterations=N, seconds=S, exploration=C, moon=yes|no)",
+    "(ismcts:N for N sampled deals a decision; options iterations=N, seconds=S, exploration=C, "
+    "moon=yes|no)",
 }
 """The bot names :func:`make_bot` knows, with a line saying what each is."""
 
