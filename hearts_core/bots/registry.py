@@ -114,10 +114,13 @@ _ENTRIES: Final[Mapping[str, _Entry]] = {
 
 
 def make_bot(spec: str) -> Bot:
-    """A new bot from its spec: ``random``, ``rule`` or ``mc``, then any options after a colon.
+    """A new bot from its spec: ``random``, ``rule``, ``mc`` or ``ismcts``, then any options
+    after a colon.
 
     ``mc:N`` samples N deals a decision; ``mc:samples=N,rollout=random,seconds=S``
-    sets :class:`~hearts_core.bots.MonteCarloBot`'s options by name.
+    sets :class:`~hearts_core.bots.MonteCarloBot`'s options by name. ``ismcts:N``
+    searches over N sampled deals a decision; its options are ``iterations``,
+    ``seconds``, ``exploration`` and ``moon`` (see :class:`~hearts_core.bots.IsmctsBot`).
 
     Raises:
         UnknownNameError: for a bot or option that does not exist.
@@ -128,6 +131,8 @@ def make_bot(spec: str) -> Bot:
     (RuleBot(), MonteCarloBot(samples=10, rollout='rule'))
     >>> make_bot("mc:samples=64,rollout=random")
     MonteCarloBot(samples=64, rollout='random')
+    >>> make_bot("ismcts:64,moon=no")
+    IsmctsBot(iterations=64, exploration=0.7, moon=False)
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
