@@ -1,7 +1,8 @@
 # make test   lint, type-check, every test and the docs build (creates .venv on first use)
 # make check  the quick round for daily work: lint, type-check, the tests not marked slow
 # make play   play a game against three bots in the terminal:  make play ARGS="--seed 3 --variant classic"
-# make test-rllib  RLlib takes the learning adapters, and the RLlib how-to trains (.venv-rllib)
+# make test-rllib  RLlib takes the learning adapters, and the RLlib how-to trains (.venv-rllib);
+#                  the arena's Ray backend gives the local backend's figures
 # make test-browser  the web table in headless Chromium (/usr/bin/chromium) driven by Playwright;
 #             screenshots in build/screenshots
 # make serve  the web table at http://127.0.0.1:8000 (hearts serve):  make serve ARGS="--seed 3"
@@ -84,7 +85,7 @@ check: $(VENV)/.installed-dev
 # tests/test_adapters_rllib.py: RLlib's wrappers step the adapters, and the how-to in
 # docs/rllib.md trains with PPO on a local Ray.
 test-rllib: $(RLLIB_VENV)/.installed
-	env HEARTS_RLLIB=1 $(RLLIB_BIN)/pytest tests/test_adapters_rllib.py
+	env HEARTS_RLLIB=1 $(RLLIB_BIN)/pytest tests/test_adapters_rllib.py tests/test_arena_ray.py
 
 # tests/test_web_browser.py: whole games in headless Chromium, alone and with a second
 # browser, an illegal click, a phone-sized page; screenshots at 1280 and 390 px.

@@ -21,7 +21,10 @@ if _HERE not in sys.path:
 
 # tests/test_adapters_rllib.py needs RLlib and PyTorch, which only `make test-rllib`
 # installs (in .venv-rllib, setting HEARTS_RLLIB=1): other runs leave it out.
-collect_ignore = [] if os.environ.get("HEARTS_RLLIB") == "1" else ["test_adapters_rllib.py"]
+# tests/test_arena_ray.py needs Ray: it runs there too.
+collect_ignore = (
+    [] if os.environ.get("HEARTS_RLLIB") == "1" else ["test_adapters_rllib.py", "test_arena_ray.py"]
+)
 # tests/test_web_browser.py needs Playwright and Chromium, which only `make test-browser`
 # installs (setting HEARTS_BROWSER=1).
 if os.environ.get("HEARTS_BROWSER") != "1":

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from hearts_core import BotError, HeartsError, UnknownNameError
-from hearts_core.bots import BOTS, MonteCarloBot, RandomBot, RuleBot, make_bot, split_specs
+from hearts_core.bots import (
+    BOTS,
+    IsmctsBot,
+    MonteCarloBot,
+    RandomBot,
+    RuleBot,
+    make_bot,
+    split_specs,
+)
 
 
 def _settings(spec: str) -> tuple[int, float | None, str]:
@@ -15,7 +23,7 @@ def _settings(spec: str) -> tuple[int, float | None, str]:
 
 
 def test_every_listed_name_makes_a_fresh_bot() -> None:
-    kinds = {"random": RandomBot, "rule": RuleBot, "mc": MonteCarloBot}
+    kinds = {"random": RandomBot, "rule": RuleBot, "mc": MonteCarloBot, "ismcts": IsmctsBot}
     assert set(BOTS) == set(kinds)
     for name, kind in kinds.items():
         first, second = make_bot(name), make_bot(name)

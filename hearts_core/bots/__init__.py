@@ -14,9 +14,16 @@ a network client, a script) can sit at the table too.
 * :class:`MonteCarloBot` deals the hidden cards at random many times, in ways
   consistent with what its seat has seen, plays each deal out with the engine
   and picks the card that scored best on average.
+* :class:`IsmctsBot` searches a tree of plays over sampled deals
+  (information-set Monte Carlo tree search), weighing a moon attempt while
+  one is possible.
 
-All three play any ruleset: 3 to 6 seats, stripped decks, other card values,
+All four play any ruleset: 3 to 6 seats, stripped decks, other card values,
 and the moon choice.
+
+**The arena** (``hearts_core.bots.arena``) measures one bot against another
+on duplicate deals; ``serve`` and ``command`` carry the bot protocol, so a
+bot in any language can play (see the protocol page of the docs).
 
 **The registry.** :func:`make_bot` builds a bot from a spec such as ``rule``,
 ``mc:64`` or ``mc:samples=64,rollout=random``; :data:`BOTS` lists the names.
@@ -44,6 +51,7 @@ of ``knowledge`` and ``heuristics`` from those modules.
 MonteCarloBot(samples=64, rollout='random')
 """
 
+from hearts_core.bots.ismcts import IsmctsBot
 from hearts_core.bots.loop import Transition, play_game, transitions
 from hearts_core.bots.monte_carlo import MonteCarloBot
 from hearts_core.bots.protocol import Bot
@@ -57,6 +65,7 @@ __all__ = [
     "RuleBot",
     "SimpleBot",
     "MonteCarloBot",
+    "IsmctsBot",
     "BOTS",
     "make_bot",
     "split_specs",

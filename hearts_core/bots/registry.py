@@ -20,6 +20,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Final, NamedTuple
 
+from hearts_core.bots.ismcts import IsmctsBot
 from hearts_core.bots.monte_carlo import MonteCarloBot
 from hearts_core.bots.protocol import Bot
 from hearts_core.bots.random_bot import RandomBot
@@ -33,10 +34,13 @@ BOTS: Final[dict[str, str]] = {
     "rule": "RuleBot: rules of thumb for passing and play",
     "mc": "MonteCarloBot: samples the hidden hands and plays each card out "
     "(mc:N for N samples; options samples=N, rollout=rule|random, seconds=S)",
+    "ismcts": "IsmctsBot: information-set tree search over sampled deals, with moon plans "
+    "(ismcts:N for N sampled deals a decision; options iterations=N, seconds=S, exploration=C, "
+    "moon=yes|no)",
 }
 """The bot names :func:`make_bot` knows, with a line saying what each is."""
 
-_ALIASES: Final = {"simple": "rule", "montecarlo": "mc", "monte-carlo": "mc"}
+_ALIASES: Final = {"is-mcts": "ismcts", "simple": "rule", "montecarlo": "mc", "monte-carlo": "mc"}
 
 
 def _samples(text: str) -> int | None:
@@ -49,6 +53,18 @@ def _seconds(text: str) -> float | None:
     except ValueError:
         return None
     return value if 0 < value < math.inf else None
+
+
+def _exploration(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if 0 <= value < math.inf else None
+
+
+def _yes_no(text: str) -> bool | None:
+    return {"yes": True, "true": True, "no": False, "false": False}.get(text)
 
 
 def _rollout(text: str) -> str | None:
@@ -83,15 +99,28 @@ _ENTRIES: Final[Mapping[str, _Entry]] = {
         },
         main="samples",
     ),
+    "ismcts": _Entry(
+        IsmctsBot,
+        {
+            "iterations": _Option(_samples, "a whole number of at least 1"),
+            "seconds": _Option(_seconds, "a positive number of seconds"),
+            "exploration": _Option(_exploration, "a number of at least 0"),
+            "moon": _Option(_yes_no, "yes or no"),
+        },
+        main="iterations",
+    ),
 }
 """Each bot of :data:`BOTS` by name: how to build it, and its options."""
 
 
 def make_bot(spec: str) -> Bot:
-    """A new bot from its spec: ``random``, ``rule`` or ``mc``, then any options after a colon.
+    """A new bot from its spec: ``random``, ``rule``, ``mc`` or ``ismcts``, then any options
+    after a colon.
 
     ``mc:N`` samples N deals a decision; ``mc:samples=N,rollout=random,seconds=S``
-    sets :class:`~hearts_core.bots.MonteCarloBot`'s options by name.
+    sets :class:`~hearts_core.bots.MonteCarloBot`'s options by name. ``ismcts:N``
+    searches over N sampled deals a decision; its options are ``iterations``,
+    ``seconds``, ``exploration`` and ``moon`` (see :class:`~hearts_core.bots.IsmctsBot`).
 
     Raises:
         UnknownNameError: for a bot or option that does not exist.
@@ -102,10 +131,12 @@ def make_bot(spec: str) -> Bot:
     (RuleBot(), MonteCarloBot(samples=10, rollout='rule'))
     >>> make_bot("mc:samples=64,rollout=random")
     MonteCarloBot(samples=64, rollout='random')
+    >>> make_bot("ismcts:64,moon=no")
+    IsmctsBot(iterations=64, exploration=0.7, moon=False)
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
-    hearts_core.errors.UnknownNameError: unknown bot 'genius'; known: random, rule, mc
+    hearts_core.errors.UnknownNameError: unknown bot 'genius'; known: random, rule, mc, ismcts
     >>> make_bot("mc:samples=0")
     Traceback (most recent call last):
     ...

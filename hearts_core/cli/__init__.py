@@ -6,6 +6,8 @@
   only, hand by hand.
 * ``hearts simulate --games N [--variant NAME|FILE] [--bots BOTS] [--seed N]``: a table
   of win rates, mean points per hand and moons.
+* ``hearts arena BOT_A BOT_B [--deals N] [--seed S] [--variant V] [--backend local|ray]
+  [--workers K] [--json]``: bot A against bot B on duplicate deals.
 * ``hearts serve [--host H] [--port P] [--variant NAME|FILE] [--seed N] [--bots BOTS]``:
   the web table, in a browser (the ``web`` extra).
 * ``hearts rules [NAME|FILE]``: the rulebook; ``hearts variants``: the shipped variants.
@@ -14,7 +16,7 @@
 ``python -m hearts_core`` runs the same command; with no command it watches
 bots play (``hearts --seed 3`` is ``hearts watch --seed 3``). ``--variant`` takes
 a shipped variant's name or the path of your own variant file (``.toml``). A
-bot is ``random``, ``rule``, ``mc`` or ``mc:N`` (see
+bot is ``random``, ``rule``, ``mc``, ``mc:N``, ``ismcts`` or ``ismcts:N`` (see
 :func:`~hearts_core.bots.make_bot`); ``--bots`` takes one for every seat or a
 comma-separated list, one per seat (``mc:samples=64,rollout=random`` stays one
 bot).
@@ -36,7 +38,7 @@ the variant, the bots and the seed, and defines the errors; ``screen`` writes
 plain or rich output (``markdown`` renders rulebooks as plain text);
 ``narration`` tells a bots' game; ``table`` is the person's seat and
 ``recording`` the ``--save`` recorder; then one module per command: ``play``,
-``watch``, ``simulate``, ``serve``, ``replay`` and ``rulebooks`` (``rules`` and
+``watch``, ``simulate``, ``arena``, ``serve``, ``replay`` and ``rulebooks`` (``rules`` and
 ``variants``). Every game runs in :func:`~hearts_core.bots.transitions`.
 
 >>> main(["variants", "--style", "plain"])  # doctest: +ELLIPSIS
@@ -54,6 +56,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from hearts_core.cli.arena import arena
 from hearts_core.cli.arguments import UsageError, one_line
 from hearts_core.cli.narration import Narrator
 from hearts_core.cli.parser import COMMANDS, build_parser
@@ -100,6 +103,8 @@ def _run(args: argparse.Namespace, screen: Screen, stdin: TextIO) -> int:
         return watch(args, screen)
     if args.command == "simulate":
         return simulate(args, screen)
+    if args.command == "arena":
+        return arena(args, screen)
     if args.command == "serve":
         return serve(args, screen)
     if args.command == "rules":

@@ -20,7 +20,7 @@ from hearts_core.io.records import RECORD_FORMAT
 
 __all__ = ["COMMANDS", "DEFAULT_VARIANT", "build_parser"]
 
-COMMANDS: Final = ("play", "watch", "simulate", "serve", "rules", "variants", "replay")
+COMMANDS: Final = ("play", "watch", "simulate", "arena", "serve", "rules", "variants", "replay")
 """The commands, in the order ``hearts --help`` lists them."""
 
 DEFAULT_VARIANT: Final = "standard"
@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_games(commands, style, game, table)
+    _add_arena(commands, style)
     _add_serve(commands, style, game)
     _add_books(commands, style)
     return parser
@@ -116,6 +117,50 @@ def _add_games(
         help="one bot per seat, comma-separated; a shorter list is repeated round the table "
         f"(default: rule,random). {_bot_help()}",
     )
+
+
+def _add_arena(commands: Any, style: argparse.ArgumentParser) -> None:
+    """The arena: two bots on duplicate deals."""
+    arena = commands.add_parser(
+        "arena",
+        parents=[style],
+        help="measure bot A against bot B on duplicate deals",
+        description="Play each of DEALS deals once per seat, BOT_A in that seat and BOT_B in "
+        "the others, and report BOT_A's payoff per deal (the mean of the other seats' points "
+        "less its own) with its standard error and 95% interval, its points, moons, rank "
+        "points and each bot's decisions per second. The same seed gives the same figures "
+        "with any backend and worker count.",
+    )
+    arena.add_argument("bot_a", metavar="BOT_A", help="the bot measured; cmd:COMMAND runs a "
+                       f"program over the bot protocol. {_bot_help()}")  # fmt: skip
+    arena.add_argument("bot_b", metavar="BOT_B", help="its opponent, in every other seat")
+    arena.add_argument("--deals", type=int, default=100, help="deals to play (default: 100)")
+    arena.add_argument("--seed", type=int, default=None, help="seed of the deals (default: 0)")
+    arena.add_argument(
+        "--variant",
+        default=DEFAULT_VARIANT,
+        metavar="NAME|FILE",
+        help=f"the rules (default: {DEFAULT_VARIANT})",
+    )
+    arena.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local worker processes, or Ray tasks (the ray extra) (default: local)",
+    )
+    arena.add_argument(
+        "--workers", type=int, default=1, help="worker processes, or Ray tasks in flight "
+        "(default: 1, which plays in this process)"
+    )  # fmt: skip
+    arena.add_argument(
+        "--address", default=None, help="the Ray cluster to join (default: RAY_ADDRESS, "
+        "else a local Ray)"
+    )  # fmt: skip
+    arena.add_argument(
+        "--time-limit", type=float, default=10.0, metavar="SECONDS",
+        help="a cmd: bot's time limit for each decision (default: 10)",
+    )  # fmt: skip
+    arena.add_argument("--json", action="store_true", help="print one JSON object, no table")
 
 
 def _add_serve(

@@ -1,0 +1,484 @@
+"""The search bot: information-set Monte Carlo tree search over sampled deals (``ismcts``).
+
+Each iteration deals the hidden cards anew with
+:class:`~hearts_core.belief.Belief` (uniformly among the deals that fit the
+view) and, on that one deal, tries every play the bot has (one of each group
+of plays that cannot play differently): each play starts a walk down one
+shared tree of the plays that follow, the other seats' and the bot's own
+later ones, chosen among the plays legal in *that* deal by UCB (each seat
+maximising its own payoff; a child's exploration term counts the iterations
+in which it was available, as in Cowling, Powley and Whitehouse's
+single-observer ISMCTS). A walk adds one node, plays the hand out with fast
+rules of thumb, and credits every seat on its path with its payoff: the mean
+of the other seats' hand scores less its own, over the moon amount.
+
+Trying every play on the same deals makes the comparison at the root paired,
+as in Sturtevant's determinized search: the luck of a deal falls on every
+play alike, so a few dozen deals tell plays apart that a few hundred
+unpaired walks would not. Below the root, a node plays as the play-out does
+until it has been visited four times, and is searched after that: a tree
+grown on a handful of walks would model the other seats as random players.
+
+The play-out is the same rules of thumb as the Monte-Carlo bot's
+(:func:`~hearts_core.bots.heuristics.common_play`), run on card masks rather
+than game states, and scored by :func:`~hearts_core.scoring.score_hand` (so
+card values, the moon and sun rules, and every player count count as the
+rules say). A play-out scores the hand on its own: the game's totals, and so
+how close the game is to its end, are not weighed.
+
+**Moons.** While no other seat has taken a card the moon needs, and the bot
+has taken one or holds many high cards (a third of its hand queens or
+better), every play is also tried, on the same deals, with the bot's seat
+playing out to take every trick (a moon attempt: lead sure winners, win
+every trick it can, throw no points away). The bot plays the moon plan's
+choice when that plan's best play beats the normal plan's best by more than
+0.05 moon units (1.3 points of 26). The other seats in a play-out defend:
+when one seat alone holds every moon card taken so far (three or more),
+they win a trick with points when they can, and feed that seat no points.
+
+Passing and the moon scoring choice are :class:`~hearts_core.bots.RuleBot`'s.
+
+>>> import random
+>>> from hearts_core import Rules, apply, new_game, observe, random_deal
+>>> rules = Rules(pass_cycle=["hold"])
+>>> state = apply(new_game(rules), random_deal(rules, random.Random(2)))
+>>> seat = state.to_act[0]
+>>> bot = IsmctsBot(iterations=8)
+>>> bot.choose(observe(state, seat), random.Random(1)) in observe(state, seat).legal_actions
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Final
+
+from hearts_core.actions import Action, PlayCard
+from hearts_core.belief import Belief
+from hearts_core.bots.heuristics import common_play
+from hearts_core.bots.knowledge import equivalent_plays, taken_masks, unseen_cards
+from hearts_core.bots.protocol import no_action_error
+from hearts_core.bots.rule_bot import RuleBot, rule_play
+from hearts_core.cards import FULL_DECK, Card, Rank
+from hearts_core.errors import BotError
+from hearts_core.legality import legal_mask, plays_of
+from hearts_core.observation import PlayerView
+from hearts_core.options import MoonOption
+from hearts_core.rules import Rules
+from hearts_core.scoring import moon_scores, score_hand
+from hearts_core.state import Phase, breaks_hearts, taken_and_won, trick_winner
+
+__all__ = ["IsmctsBot"]
+
+_BY_BIT: Final = {card.bit: card for card in FULL_DECK}
+
+_WIDEN: Final = 4
+"""Visits a node below the root needs before its plays are searched rather than taken from
+the play-out's rules of thumb."""
+
+_MOON_MARGIN: Final = 0.05
+"""How much better (in moon units: 0.05 is 1.3 points of 26) the moon plan must look to be
+played: its play-outs are the shooter's best case, so it has to win clearly."""
+
+
+class _Node:
+    """A play in the tree: how often it was tried and available, and its payoff summed for
+    the seat that made it."""
+
+    __slots__ = ("children", "visits", "value", "available")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.value = 0.0
+        self.available = 0
+
+
+class _Hand:
+    """A sampled deal in play, on plain masks: the hands, the trick, the cards taken."""
+
+    __slots__ = (
+        "hands", "trick", "leader", "broken", "tricks", "taken", "won", "mask", "remaining",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        hands: list[int],
+        trick: list[Card],
+        leader: int,
+        broken: bool,
+        tricks: int,
+        taken: list[int],
+        won: list[int],
+    ) -> None:
+        self.hands = hands
+        self.trick = trick
+        self.leader = leader
+        self.broken = broken
+        self.tricks = tricks
+        self.taken = taken
+        self.won = won
+        self.mask = 0
+        for card in trick:
+            self.mask |= card.bit
+        self.remaining = 0
+        for held in hands:
+            self.remaining |= held
+
+    def copy(self) -> _Hand:
+        """The same position, to be played on separately."""
+        return _Hand(
+            list(self.hands),
+            list(self.trick),
+            self.leader,
+            self.broken,
+            self.tricks,
+            list(self.taken),
+            list(self.won),
+        )
+
+
+class IsmctsBot:
+    """Information-set Monte Carlo tree search over sampled deals, with explicit moon plans.
+
+    Args:
+        iterations: Sampled deals per decision; each plays every distinct play
+            once (twice while a moon attempt is weighed): one tree walk and
+            one play-out each.
+        seconds: An optional time budget per decision: the search stops when
+            it is spent, after at least one iteration (the play then depends
+            on the machine's speed, so a seed no longer fixes the game).
+        exploration: The UCB exploration constant below the root (payoffs are
+            in moon units).
+        moon: Whether to weigh a moon attempt while one is possible.
+
+    Raises:
+        BotError: for a bad setting.
+
+    >>> IsmctsBot(iterations=64)
+    IsmctsBot(iterations=64, exploration=0.7, moon=True)
+    """
+
+    def __init__(
+        self,
+        iterations: int = 32,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        moon: bool = True,
+    ) -> None:
+        if type(iterations) is not int or iterations < 1:
+            raise BotError(f"iterations must be at least 1, not {iterations!r}")
+        if seconds is not None and (
+            not isinstance(seconds, int | float) or not 0 < seconds < float("inf")
+        ):
+            raise BotError(f"seconds must be a positive number, not {seconds!r}")
+        if not isinstance(exploration, int | float) or not 0 <= exploration < float("inf"):
+            raise BotError(f"exploration must be a number of at least 0, not {exploration!r}")
+        if type(moon) is not bool:
+            raise BotError(f"moon must be true or false, not {moon!r}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = float(exploration)
+        self.moon = moon
+        self._rules = RuleBot()
+
+    def __repr__(self) -> str:
+        budget = "" if self.seconds is None else f", seconds={self.seconds}"
+        return (
+            f"IsmctsBot(iterations={self.iterations}{budget}, "
+            f"exploration={self.exploration}, moon={self.moon})"
+        )
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """The searched play; passes and moon choices as :class:`~hearts_core.bots.RuleBot`.
+
+        Raises:
+            BotError: if ``view`` offers no action.
+
+        >>> from hearts_core import Deal, apply, new_game, observe
+        >>> state = apply(new_game(), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+        ...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]))
+        >>> print(IsmctsBot().choose(observe(state, 3), random.Random(0)))
+        pass 3 QS KS AS
+        """
+        actions = view.legal_actions
+        if not actions:
+            raise no_action_error(view)
+        if view.phase is not Phase.PLAY:
+            return self._rules.choose(view, rng)
+        plays = [a for a in actions if isinstance(a, PlayCard)]
+        if len(plays) == 1:
+            return plays[0]
+        values = self.evaluate(view, rng)
+        best = max(values.values())
+        good = [p for p in plays if values[p] >= best - 1e-9]
+        return good[0] if len(good) == 1 else rule_play(view, good)
+
+    def evaluate(self, view: PlayerView, rng: random.Random) -> dict[PlayCard, float]:
+        """Each legal play's mean payoff over the sampled deals, in moon units (higher is better).
+
+        Raises:
+            BotError: if ``view`` is not a turn to play a card.
+
+        >>> from hearts_core import Rules, apply, new_game, observe, random_deal
+        >>> rules = Rules(pass_cycle=["hold"])
+        >>> state = apply(new_game(rules), random_deal(rules, random.Random(2)))
+        >>> seat = state.to_act[0]
+        >>> scores = IsmctsBot(iterations=20).evaluate(observe(state, seat), random.Random(1))
+        >>> len(scores) == len(observe(state, seat).legal_actions)
+        True
+        """
+        if view.phase is not Phase.PLAY or not view.is_my_turn:
+            raise BotError(f"seat {view.seat} has no card to play now")
+        plays = [a for a in view.legal_actions if isinstance(a, PlayCard)]
+        search = _Search(view, self.exploration, rng)
+        groups = equivalent_plays(plays, unseen_cards(view).mask, view.rules.tables().points)
+        firsts = [group[0].card.bit for group in groups]
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        normal, shoot = _Node(), _Node()
+        attempt = self.moon and search.moon_candidate()
+        for done in range(self.iterations):
+            deal = search.sample()
+            for bit in firsts:  # every play on the same deal: the comparison is paired
+                search.walk(normal, deal.copy(), bit, False)
+                if attempt:
+                    search.walk(shoot, deal.copy(), bit, True)
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+        means = _means(normal)
+        if attempt and max(_means(shoot).values()) > max(means.values()) + _MOON_MARGIN:
+            means = _means(shoot)
+        return {p: means[group[0].card.bit] for group in groups for p in group}
+
+
+def _means(root: _Node) -> dict[int, float]:
+    """The mean payoff of each of the root's plays (all tried on the same deals)."""
+    return {bit: child.value / child.visits for bit, child in root.children.items()}
+
+
+class _Search:
+    """One decision's search: the view's public facts, read once, and the walks."""
+
+    def __init__(self, view: PlayerView, exploration: float, rng: random.Random) -> None:
+        rules: Rules = view.rules
+        self.view = view
+        self.rules = rules
+        self.tables = rules.tables()
+        self.players = rules.players
+        self.me = view.seat
+        self.exploration = exploration
+        self.rng = rng
+        self.belief = Belief(view)
+        taken, won = taken_and_won(view.tricks, self.players)
+        self.taken, self.won = taken, won
+        self.scale = float(max(rules.moon_amount, 1))
+
+    def moon_candidate(self) -> bool:
+        """Whether a moon attempt is worth weighing: the rules have a moon, no other seat
+        has taken a card it needs, and this seat has taken one or holds many high cards
+        (a third of its hand queens or better)."""
+        tables = self.tables
+        need = tables.moon_mask
+        if not need or not tables.moon_amount:
+            return False
+        mine = taken_masks(self.view)
+        if any(m & need for s, m in enumerate(mine) if s != self.me):
+            return False
+        high = sum(1 for card in self.view.hand if card.rank >= Rank.QUEEN)
+        return bool(mine[self.me] & need) or 3 * high >= len(self.view.hand)
+
+    def sample(self) -> _Hand:
+        """A deal of the hidden cards that fits the view, drawn uniformly, as masks."""
+        state = self.belief.sample(self.rng)
+        return _Hand(
+            list(state.hand_masks),
+            list(state.current_trick),
+            state.leader,
+            state.hearts_broken,
+            len(state.tricks),
+            list(self.taken),
+            list(self.won),
+        )
+
+    def walk(self, root: _Node, hand: _Hand, first: int, shoot: bool) -> None:
+        """One iteration on the deal ``hand``: play ``first`` (a root play), walk the tree
+        below it, play the hand out, and credit each play on the path to its seat."""
+        node = root.children.setdefault(first, _Node())
+        node.available += 1
+        path = [(node, self.me)]
+        self._play(hand, self.me, first)
+        while hand.tricks < self.tables.hand_size:
+            seat = (hand.leader + len(hand.trick)) % self.players
+            legal = self._legal(hand, seat)
+            if node.visits < _WIDEN:
+                # A young node plays as the play-out would: searching it on a handful of
+                # iterations would model the other seats as playing at random.
+                bit = self._policy(hand, seat, legal, shoot).card.bit
+                node = node.children.setdefault(bit, _Node())
+                node.available += 1
+                path.append((node, seat))
+                self._play(hand, seat, bit)
+                continue
+            bit, expanded = self._select(node, legal)
+            node = node.children[bit]
+            path.append((node, seat))
+            self._play(hand, seat, bit)
+            if expanded:
+                break
+        payoffs = self._play_out(hand, shoot)
+        for child, seat in path:
+            child.visits += 1
+            child.value += payoffs[seat]
+
+    def _select(self, node: _Node, legal: int) -> tuple[int, bool]:
+        """A play among ``legal`` by UCB over availability, or a new one; whether it is new."""
+        children = node.children
+        bits = []
+        while legal:
+            low = legal & -legal
+            bits.append(low)
+            legal ^= low
+        for bit in bits:
+            if bit in children:
+                children[bit].available += 1
+        untried = [b for b in bits if b not in children]
+        if untried:
+            bit = untried[self.rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            child = children[bit] = _Node()
+            child.available = 1
+            return bit, True
+        c = self.exploration
+        best = bits[0]
+        best_value = -math.inf
+        for bit in bits:
+            child = children[bit]
+            value = child.value / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if value > best_value:
+                best, best_value = bit, value
+        return best, False
+
+    def _legal(self, hand: _Hand, seat: int) -> int:
+        return legal_mask(self.tables, hand.hands[seat], hand.trick, not hand.tricks, hand.broken)
+
+    def _play(self, hand: _Hand, seat: int, bit: int) -> None:
+        card = _BY_BIT[bit]
+        tables = self.tables
+        if (
+            not hand.broken
+            and bit & tables.breaking_mask
+            and breaks_hearts(tables, card, hand.trick)
+        ):
+            hand.broken = True
+        hand.hands[seat] ^= bit
+        hand.remaining ^= bit
+        hand.trick.append(card)
+        hand.mask |= bit
+        if len(hand.trick) == self.players:
+            winner = trick_winner(hand.leader, hand.trick, self.players, hand.mask)
+            hand.taken[winner] |= hand.mask
+            hand.won[winner] += 1
+            hand.tricks += 1
+            hand.leader, hand.trick, hand.mask = winner, [], 0
+
+    def _play_out(self, hand: _Hand, shoot: bool) -> list[float]:
+        """Play the hand out by rules of thumb; each seat's payoff in moon units."""
+        tables = self.tables
+        while hand.tricks < tables.hand_size:
+            seat = (hand.leader + len(hand.trick)) % self.players
+            legal = legal_mask(tables, hand.hands[seat], hand.trick, not hand.tricks, hand.broken)
+            if legal & (legal - 1):
+                legal = self._policy(hand, seat, legal, shoot).card.bit
+            self._play(hand, seat, legal)
+        return self._payoffs(hand)
+
+    def _policy(self, hand: _Hand, seat: int, legal: int, shoot: bool) -> PlayCard:
+        """The play-out's card: the moon attempt for this seat under the moon plan; else the
+        moon defence when one other seat holds every moon card taken, then the rules of thumb."""
+        plays = plays_of(seat, legal)
+        if len(plays) == 1:
+            return plays[0]
+        points = self.tables.points
+        held = hand.hands[seat]
+        unseen = hand.remaining & ~held
+        trick = hand.trick
+        if shoot and seat == self.me:
+            return _shoot_play(plays, trick, unseen, points)
+        need = self.tables.moon_mask
+        threat = _threat(hand.taken, need) if need and trick else None
+        if threat is not None and threat != seat:
+            play = _defend(plays, hand, threat, points, self.players)
+            if play is not None:
+                return play
+        return common_play(plays, tuple(trick), held, unseen, points, self.players)
+
+    def _payoffs(self, hand: _Hand) -> list[float]:
+        rules = self.rules
+        zeros = (0,) * self.players
+        result = score_hand(rules, hand.taken, hand.won, zeros, self.view.counting_down)
+        scores = result.scores
+        if scores is None:  # the shooter chooses: both ways give the same differences
+            assert result.shooter is not None
+            scores = moon_scores(
+                rules, hand.taken, result.shooter, MoonOption.ADD_TO_OTHERS, rules.moon_amount
+            )
+        total = sum(scores)
+        n = self.players - 1
+        scale = self.scale
+        return [((total - s) / n - s) / scale for s in scores]
+
+
+def _threat(taken: Sequence[int], need: int) -> int | None:
+    """The seat that alone has taken moon cards, at least three of them."""
+    holder = None
+    for other, mask in enumerate(taken):
+        if mask & need:
+            if holder is not None:
+                return None
+            holder = other
+    if holder is None or (taken[holder] & need).bit_count() < 3:
+        return None
+    return holder
+
+
+def _defend(
+    plays: Sequence[PlayCard], hand: _Hand, threat: int, points: Sequence[int], players: int
+) -> PlayCard | None:
+    """Against a would-be shooter: win a trick with points in it, or feed the shooter nothing."""
+    trick = hand.trick
+    if not trick:
+        return None
+    led = trick[0].suit
+    if plays[0].card.suit is led:
+        if sum(points[c.index] for c in trick) > 0:
+            high = max(c.rank for c in trick if c.suit is led)
+            above = [p for p in plays if p.card.rank > high]
+            if above:
+                return max(above, key=lambda p: p.card.rank)
+        return None
+    winner = trick_winner(hand.leader, trick, players, hand.mask)
+    if winner == threat:
+        clean = [p for p in plays if points[p.card.index] <= 0]
+        if clean:
+            return max(clean, key=lambda p: p.card.rank)
+    return None
+
+
+def _shoot_play(
+    plays: Sequence[PlayCard], trick: Sequence[Card], unseen: int, points: Sequence[int]
+) -> PlayCard:
+    """A moon attempt: lead sure winners (else the highest card), win every trick, and when
+    void throw away the lowest card without points."""
+    if not trick:
+        sure = [p for p in plays if not unseen & p.card.suit_mask & ~((p.card.bit << 1) - 1)]
+        pool = sure or list(plays)
+        return max(pool, key=lambda p: (points[p.card.index] <= 0, p.card.rank))
+    led = trick[0].suit
+    if plays[0].card.suit is led:
+        return max(plays, key=lambda p: p.card.rank)
+    return min(plays, key=lambda p: (points[p.card.index] > 0, p.card.rank))
