@@ -104,8 +104,7 @@ def test_replay_of_standard_input_that_is_not_text() -> None:
 
 @pytest.mark.parametrize("source", ["/dev/zero", "/dev/urandom"])
 def test_replay_of_an_endless_device_stops_reading(source: str) -> None:
-    if not Path(source).exists():
-        pytest.skip(f"no {source} here")
+    # POSIX devices, as on every machine CI and make test run on.
     line = _refused(*_main("replay", source))
     assert "larger than any record can be" in line or "not UTF-8" in line
 
