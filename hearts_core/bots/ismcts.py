@@ -60,8 +60,7 @@ from hearts_core.actions import Action, PlayCard
 from hearts_core.belief import Belief
 from hearts_core.bots.heuristics import common_play
 from hearts_core.bots.knowledge import equivalent_plays, taken_masks, unseen_cards
-from hearts_core.bots.protocol import no_action_error
-from hearts_core.bots.rule_bot import RuleBot, rule_play
+from hearts_core.bots.rule_bot import searched_choice
 from hearts_core.cards import FULL_DECK, Card, Rank
 from hearts_core.errors import BotError
 from hearts_core.legality import legal_mask, plays_of
@@ -183,7 +182,6 @@ class IsmctsBot:
         self.seconds = seconds
         self.exploration = float(exploration)
         self.moon = moon
-        self._rules = RuleBot()
 
     def __repr__(self) -> str:
         budget = "" if self.seconds is None else f", seconds={self.seconds}"
@@ -205,18 +203,7 @@ class IsmctsBot:
         >>> print(IsmctsBot().choose(observe(state, 3), random.Random(0)))
         pass 3 QS KS AS
         """
-        actions = view.legal_actions
-        if not actions:
-            raise no_action_error(view)
-        if view.phase is not Phase.PLAY:
-            return self._rules.choose(view, rng)
-        plays = [a for a in actions if isinstance(a, PlayCard)]
-        if len(plays) == 1:
-            return plays[0]
-        values = self.evaluate(view, rng)
-        best = max(values.values())
-        good = [p for p in plays if values[p] >= best - 1e-9]
-        return good[0] if len(good) == 1 else rule_play(view, good)
+        return searched_choice(view, rng, self.evaluate, higher_is_better=True)
 
     def evaluate(self, view: PlayerView, rng: random.Random) -> dict[PlayCard, float]:
         """Each legal play's mean payoff over the sampled deals, in moon units (higher is better).

@@ -12,8 +12,7 @@ from hearts_core.actions import Action, ChooseMoon, PlayCard
 from hearts_core.belief import Belief
 from hearts_core.bots.heuristics import common_play
 from hearts_core.bots.knowledge import equivalent_plays, unseen_cards
-from hearts_core.bots.protocol import no_action_error
-from hearts_core.bots.rule_bot import RuleBot, rule_play
+from hearts_core.bots.rule_bot import searched_choice
 from hearts_core.engine import apply, rollout
 from hearts_core.errors import BotError
 from hearts_core.legality import legal_actions
@@ -77,7 +76,6 @@ class MonteCarloBot:
         self.samples = samples
         self.seconds = seconds
         self.rollout: RolloutPolicy = rollout
-        self._rules = RuleBot()
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """The legal card with the best average outcome over the sampled deals.
@@ -92,21 +90,7 @@ class MonteCarloBot:
         >>> print(MonteCarloBot().choose(observe(state, 3), random.Random(0)))
         pass 3 QS KS AS
         """
-        actions = view.legal_actions
-        if not actions:
-            raise no_action_error(view)
-        if view.phase is not Phase.PLAY:
-            return self._rules.choose(view, rng)
-        plays = [a for a in actions if isinstance(a, PlayCard)]
-        if len(plays) == 1:
-            return plays[0]
-        totals = self.evaluate(view, rng)
-        best = min(totals.values())
-        good = [p for p in plays if totals[p] <= best + 1e-9]
-        if len(good) == 1:
-            return good[0]
-        # Equal outcomes (touching cards, say): let the rules of thumb break the tie.
-        return rule_play(view, good)
+        return searched_choice(view, rng, self.evaluate, higher_is_better=False)
 
     def evaluate(self, view: PlayerView, rng: random.Random) -> dict[PlayCard, float]:
         """Each legal card's mean outcome over the sampled deals (lower is better).

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
@@ -16,7 +16,7 @@ from hearts_core.options import MoonOption
 from hearts_core.scoring import game_is_over, moon_scores, totals_after
 from hearts_core.state import Phase
 
-__all__ = ["RuleBot", "SimpleBot", "rule_play"]
+__all__ = ["RuleBot", "SimpleBot", "rule_play", "searched_choice"]
 
 _QUEEN: Final = QUEEN_OF_SPADES
 _SPADES: Final = Suit.SPADES.mask
@@ -230,3 +230,46 @@ def _moon_action(view: PlayerView) -> Action:
         if isinstance(action, ChooseMoon) and action.option is wanted:
             return action
     return view.legal_actions[0]  # pragma: no cover - both options are always offered
+
+
+def searched_choice(
+    view: PlayerView,
+    rng: random.Random,
+    evaluate: Callable[[PlayerView, random.Random], dict[PlayCard, float]],
+    *,
+    higher_is_better: bool,
+) -> Action:
+    """A searching bot's action: :class:`RuleBot`'s outside the play phase, the only card
+    when there is one, else the best-valued card by ``evaluate``, ties broken by
+    :func:`rule_play`.
+
+    Raises:
+        BotError: if ``view`` offers no action.
+
+    >>> from hearts_core import Deal, Rules, apply, new_game, observe
+    >>> rules = Rules(pass_cycle=["hold"])
+    >>> state = apply(new_game(rules), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    ...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]))
+    >>> view = observe(state, 0)
+    >>> by_rank = lambda v, r: {a: float(a.card.rank) for a in v.legal_actions}
+    >>> print(searched_choice(view, random.Random(0), by_rank, higher_is_better=True))
+    play 0 2C
+    """
+    actions = view.legal_actions
+    if not actions:
+        raise no_action_error(view)
+    if view.phase is not Phase.PLAY:
+        return _RULES.choose(view, rng)
+    plays = [a for a in actions if isinstance(a, PlayCard)]
+    if len(plays) == 1:
+        return plays[0]
+    sign = -1.0 if higher_is_better else 1.0  # compare as costs: lower is better
+    costs = {play: sign * value for play, value in evaluate(view, rng).items()}
+    best = min(costs.values())
+    good = [p for p in plays if costs[p] <= best + 1e-9]
+    # Equal outcomes (touching cards, say): the rules of thumb break the tie.
+    return good[0] if len(good) == 1 else rule_play(view, good)
+
+
+_RULES: Final = RuleBot()
