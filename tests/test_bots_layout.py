@@ -11,18 +11,17 @@ from __future__ import annotations
 
 import ast
 import importlib
-import inspect
 import pkgutil
 from pathlib import Path
 from types import ModuleType
 
 import griffe
 import pytest
+from layout_checks import assert_documented, assert_raises_hearts_errors, load_package
 
 import hearts_core
 import hearts_core.bots
 import hearts_core.errors
-from hearts_core.errors import HeartsError
 
 PACKAGE = Path(hearts_core.bots.__file__).parent
 SOURCES = sorted(PACKAGE.glob("*.py"))
@@ -52,34 +51,14 @@ def _name_of(path: Path) -> str:
 
 @pytest.fixture(scope="module")
 def package() -> griffe.Module:
-    loaded = griffe.load("hearts_core", search_paths=[str(Path(hearts_core.__file__).parents[1])])
-    assert isinstance(loaded, griffe.Module)
-    return loaded
+    return load_package()
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_every_public_name_is_documented_with_an_example(
     name: str, package: griffe.Module
 ) -> None:
-    module = _module(name)
-    assert module.__doc__ and module.__doc__.strip(), f"{name} has no docstring"
-    public = getattr(module, "__all__", None)
-    assert public, f"{name} has no __all__"
-    for attr in public:
-        value = getattr(module, attr)
-        if inspect.isclass(value) or inspect.isfunction(value):
-            doc = inspect.getdoc(value)
-            assert doc and ">>>" in doc, f"{name}.{attr}: no docstring with a >>> example"
-            members = vars(value).items() if inspect.isclass(value) else ()
-            for member, found in members:
-                if not member.startswith("_") and (
-                    inspect.isfunction(found) or isinstance(found, property)
-                ):
-                    assert found.__doc__ and found.__doc__.strip(), f"{attr}.{member}"
-        else:  # a constant or type alias: documented by the string after it
-            found = package[f"{name.removeprefix('hearts_core.')}.{attr}"]
-            target = found.final_target if isinstance(found, griffe.Alias) else found
-            assert target.docstring is not None, f"{name}.{attr}: no docstring after it"
+    assert_documented(name, package)
 
 
 def test_the_package_exports_the_public_api() -> None:
@@ -104,14 +83,4 @@ def test_the_package_exports_the_public_api() -> None:
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
 def test_every_error_raised_is_a_hearts_error(path: Path) -> None:
-    module = _module(_name_of(path))
-    for node in ast.walk(_tree(path)):
-        if not isinstance(node, ast.Raise) or node.exc is None:
-            continue
-        where = f"{path.name}:{node.lineno}"
-        made = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
-        assert isinstance(made, ast.Name), f"{where}: raise a named error class or helper"
-        value = getattr(module, made.id)
-        if inspect.isfunction(value):  # a helper that builds the error
-            value = getattr(hearts_core.errors, inspect.signature(value).return_annotation)
-        assert inspect.isclass(value) and issubclass(value, HeartsError), f"{where}: {made.id}"
+    assert_raises_hearts_errors(path, _name_of(path), builders=True)

@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import ast
 import importlib
-import inspect
 import pkgutil
 from pathlib import Path
 
 import griffe
 import pytest
+from layout_checks import assert_documented, assert_raises_hearts_errors, load_package
 
 import hearts_core
 import hearts_core.__main__
 import hearts_core.cli
-from hearts_core.errors import HeartsError
 
 PACKAGE = Path(hearts_core.cli.__file__).parent
 SOURCES = sorted(PACKAGE.glob("*.py"))
@@ -50,47 +49,19 @@ def test_the_modules_are_found() -> None:
 
 @pytest.fixture(scope="module")
 def package() -> griffe.Module:
-    loaded = griffe.load("hearts_core", search_paths=[str(Path(hearts_core.__file__).parents[1])])
-    assert isinstance(loaded, griffe.Module)
-    return loaded
+    return load_package()
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_every_public_name_is_documented_with_an_example(
     name: str, package: griffe.Module
 ) -> None:
-    module = importlib.import_module(name)
-    assert module.__doc__ and module.__doc__.strip(), f"{name} has no docstring"
-    public = getattr(module, "__all__", None)
-    assert public, f"{name} has no __all__"
-    for attr in public:
-        value = getattr(module, attr)
-        if inspect.isclass(value) or inspect.isfunction(value):
-            doc = inspect.getdoc(value)
-            assert doc and ">>>" in doc, f"{name}.{attr}: no docstring with a >>> example"
-            members = vars(value).items() if inspect.isclass(value) else ()
-            for member, found in members:
-                if not member.startswith("_") and (
-                    inspect.isfunction(found) or isinstance(found, property)
-                ):
-                    assert found.__doc__ and found.__doc__.strip(), f"{attr}.{member}"
-        else:  # a constant: documented by the string after it
-            found = package[f"{name.removeprefix('hearts_core.')}.{attr}"]
-            target = found.final_target if isinstance(found, griffe.Alias) else found
-            assert target.docstring is not None, f"{name}.{attr}: no docstring after it"
+    assert_documented(name, package)
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
 def test_every_error_raised_is_a_hearts_error(path: Path) -> None:
-    module = importlib.import_module(_name_of(path))
-    for node in ast.walk(_tree(path)):
-        if not isinstance(node, ast.Raise) or node.exc is None:
-            continue
-        where = f"{path.name}:{node.lineno}"
-        made = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
-        assert isinstance(made, ast.Name), f"{where}: raise a named error class"
-        value = getattr(module, made.id)
-        assert inspect.isclass(value) and issubclass(value, HeartsError), f"{where}: {made.id}"
+    assert_raises_hearts_errors(path, _name_of(path), builders=False)
 
 
 def test_the_command_line_page_is_generated() -> None:
