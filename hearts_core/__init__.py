@@ -16,7 +16,7 @@ from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard, r
 from hearts_core.belief import consistent_state, resample
 from hearts_core.cards import FULL_DECK, HEARTS, QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
 from hearts_core.describe import describe, describe_variant
-from hearts_core.engine import apply, new_game, rollout, step
+from hearts_core.engine import apply, new_game, step
 from hearts_core.errors import (
     BotError,
     HeartsError,
@@ -65,6 +65,7 @@ from hearts_core.io import (
 )
 from hearts_core.legality import PassChoices, explain, is_legal, legal_actions
 from hearts_core.observation import PlayerView, observe
+from hearts_core.playout import rollout
 from hearts_core.rules import (
     FirstLead,
     GameEnd,

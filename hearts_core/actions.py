@@ -43,9 +43,7 @@ __all__ = [
 
 def _to_hands(hands: object) -> tuple[CardSet, ...]:
     if isinstance(hands, str | CardSet) or not isinstance(hands, Iterable):
-        raise InvalidActionError(
-            f"a deal needs one hand per seat, not {shown(hands)}", "hands"
-        )
+        raise InvalidActionError(f"a deal needs one hand per seat, not {shown(hands)}", "hands")
     found: list[CardSet] = []
     for hand in hands:
         if len(found) == MAX_PLAYERS:
@@ -254,6 +252,16 @@ class PassChoices(Sequence[PassCards]):
             index += self._size
         if not 0 <= index < self._size:
             raise IndexError(f"pass choice index out of range ({self._size} choices)")
+        return _pass(self.seat, unchecked_cardset(self.mask_at(index)))
+
+    def mask_at(self, index: int) -> int:
+        """The cards of choice ``index`` (from 0, below ``len(self)``), as a mask, without
+        building the action: what :func:`~hearts_core.rollout` draws from.
+
+        >>> choices = PassChoices(0, CardSet.parse("2C 3C 4C 5C"), 3)
+        >>> str(CardSet.from_mask(choices.mask_at(1)))
+        '2C 3C 5C'
+        """
         bits = self._bits
         if bits is None:
             found = []
@@ -270,7 +278,7 @@ class PassChoices(Sequence[PassCards]):
                 chosen |= bits[position]
         else:
             chosen = self._unrank(bits, index)
-        return _pass(self.seat, unchecked_cardset(chosen))
+        return chosen
 
     def _unrank(self, bits: tuple[int, ...], index: int) -> int:
         # Walk the hand's cards low to high: C(n-1, k-1) choices take the lowest

@@ -49,6 +49,7 @@ from collections.abc import Callable
 from typing import Final
 
 from hearts_core.actions import PassChoices, SeatPasses
+from hearts_core.builders import between_hands, make_state
 from hearts_core.cards import Card, CardSet, unchecked_cardset
 from hearts_core.errors import InvalidStateError
 from hearts_core.legality import legal_mask
@@ -61,10 +62,8 @@ from hearts_core.state import (
     HandContext,
     Phase,
     Trick,
-    between_hands,
     breaks_hearts,
     first_leader,
-    make_state,
     seat_of,
 )
 
@@ -484,4 +483,3 @@ def consistent_state(view: PlayerView) -> GameState:
     True
     """
     return Belief(view).first()
-

@@ -1,11 +1,12 @@
-"""The transition function: :func:`apply` and :func:`step`, and :func:`rollout`.
+"""The transition function: :func:`apply` and :func:`step`, and the first state, :func:`new_game`.
 
 All are pure: a state is never changed, and a refused action raises an error
 (from :func:`~hearts_core.explain`) before anything is built. :func:`apply`
 only computes the next state; :func:`step` also reports the events a front end
 animates, worked out from the state before, the action and the state after.
-:func:`rollout` plays random legal actions to the end of the hand, for bots
-that sample.
+The random play-out (:func:`~hearts_core.rollout`) lives in
+:mod:`hearts_core.playout` and shares the transitions :func:`exchange`,
+:func:`opening` and :func:`after_hand`.
 
 Each state carries its seat to play and that seat's legal cards, worked out
 when the state is built, so checking a play is a few comparisons.
@@ -13,7 +14,6 @@ when the state is built, so checking a play is a few comparisons.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
@@ -26,8 +26,8 @@ from hearts_core.actions import (
     PlayCard,
     SeatPasses,
 )
+from hearts_core.builders import between_hands, make_context, make_state, make_trick
 from hearts_core.cards import Card, CardSet
-from hearts_core.draws import draws_inline, index_drawer
 from hearts_core.errors import (
     InvalidRulesError,
     InvalidStateError,
@@ -47,7 +47,7 @@ from hearts_core.events import (
     TrickTaken,
 )
 from hearts_core.fields import shown
-from hearts_core.legality import explain, legal_mask
+from hearts_core.legality import explain, legal_mask_led
 from hearts_core.options import MoonOption, PassDirection
 from hearts_core.rules import Rules
 from hearts_core.scoring import (
@@ -64,12 +64,9 @@ from hearts_core.state import (
     HandContext,
     Phase,
     Trick,
-    between_hands,
     breaks_hearts,
     dealer_of,
     first_leader,
-    make_state,
-    make_trick,
     taken_and_won,
     trick_winner,
 )
@@ -81,7 +78,9 @@ __all__ = [
     "new_game",
     "apply",
     "step",
-    "rollout",
+    "exchange",
+    "opening",
+    "after_hand",
     "MAX_HAND_NUMBER",
     "MAX_TOTAL",
 ]
@@ -95,9 +94,6 @@ _PLAY: Final = Phase.PLAY
 _PASS: Final = Phase.PASS
 _DEFAULT_RULES: Final = Rules()
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
-_MOON_OPTIONS: Final = tuple(MoonOption)
-_CARD_OF_BIT: Final = {card.bit: card for card in _CARDS}
-_NEXT_SEAT: Final = {n: tuple((seat + 1) % n for seat in range(n)) for n in range(3, 7)}
 
 
 def new_game(
@@ -150,9 +146,7 @@ def new_game(
         )
     for field, message in start_problems(rules, hand_number, start, counting_down, False):
         raise InvalidStateError(field, message)
-    return between_hands(HandContext(rules, hand_number, start, counting_down), Phase.DEAL)
-
-
+    return between_hands(make_context(rules, hand_number, start, counting_down), Phase.DEAL)
 
 
 def _rules_of(rules: Rules | Variant | str | None) -> Rules:
@@ -170,6 +164,7 @@ def _rules_of(rules: Rules | Variant | str | None) -> Rules:
             raise InvalidRulesError("rules", f"{wanted}, not {shown(rules)}")
         return rules.rules
     return rules
+
 
 def _start_totals(totals: Sequence[int] | None, players: int) -> tuple[int, ...]:
     if totals is None:
@@ -227,9 +222,10 @@ def apply(state: GameState, action: Action) -> GameState:
                 hand = start[following] & ~played
                 # The fold's first step, inline: a seat following suit under rules that
                 # restrict nothing when following may play any card of the suit.
-                legal = hand & trick[0].suit_mask
+                led = trick[0].suit_mask
+                legal = hand & led
                 if not (legal and tables.follow_free):
-                    legal = legal_mask(tables, hand, trick, not state.tricks, broken)
+                    legal = legal_mask_led(tables, hand, led, not state.tricks, broken)
                 return make_state(
                     context, _PLAY, state.passes, state.tricks, trick, state.leader, broken,
                     start, played, following, legal, NO_PASSES,
@@ -284,13 +280,25 @@ def _deal(state: GameState, hands: tuple[CardSet, ...]) -> GameState:
 def _first_trick(
     context: HandContext, passes: tuple[CardSet | None, ...], hands: tuple[int, ...]
 ) -> GameState:
-    tables = context.tables
-    leader = first_leader(tables, hands, dealer_of(context.hand_number, tables.players))
-    assert leader is not None, "a checked deal holds the first lead card"
-    legal = legal_mask(tables, hands[leader], (), True, False)
+    leader, legal = opening(context, hands)
     return make_state(
         context, _PLAY, passes, (), (), leader, False, hands, 0, leader, legal, NO_PASSES
     )
+
+
+def opening(context: HandContext, hands: Sequence[int]) -> tuple[int, int]:
+    """Who leads the hand's first trick from ``hands`` (after any passing), and the cards
+    that seat may lead, as a mask.
+
+    >>> hands = [CardSet.parse(text).mask for text in ("3C 5H", "2C AH", "4C 6H", "5C 7H")]
+    >>> leader, legal = opening(new_game().context, hands)
+    >>> leader, str(CardSet.from_mask(legal))
+    (1, '2C')
+    """
+    tables = context.tables
+    leader = first_leader(tables, hands, dealer_of(context.hand_number, tables.players))
+    assert leader is not None, "a checked deal holds the first lead card"
+    return leader, legal_mask_led(tables, hands[leader], 0, True, False)
 
 
 def _pass(state: GameState, seat: int, cards: CardSet) -> GameState:
@@ -300,17 +308,26 @@ def _pass(state: GameState, seat: int, cards: CardSet) -> GameState:
     if len(state._passing.parts) > 1:  # seats other than this one are still to pass
         passing = state._passing.without(seat)
         return make_state(context, _PASS, passes, (), (), 0, False, dealt, 0, -1, 0, passing)
-    # Everyone has passed: the cards change hands together.
-    players = len(passes)
-    direction = state.pass_direction
-    hands = list(dealt)
-    for giver, given in enumerate(passes):
-        assert given is not None
-        hands[giver] &= ~given.mask
-    for giver, given in enumerate(passes):
-        assert given is not None
-        hands[direction.receiver(giver, players)] |= given.mask
-    return _first_trick(context, passes, tuple(hands))
+    given = [0 if cards is None else cards.mask for cards in passes]
+    return _first_trick(context, passes, exchange(dealt, given, state.pass_direction))
+
+
+def exchange(
+    dealt: Sequence[int], given: Sequence[int], direction: PassDirection
+) -> tuple[int, ...]:
+    """Every seat's cards once the passes change hands together: ``given[seat]`` is the mask
+    ``seat`` passed from its ``dealt`` cards.
+
+    >>> dealt = [CardSet.parse(text).mask for text in ("2C 3C", "4D 5D", "6H 7H")]
+    >>> given = [CardSet.parse(text).mask for text in ("2C", "4D", "6H")]
+    >>> [str(CardSet.from_mask(hand)) for hand in exchange(dealt, given, PassDirection.LEFT)]
+    ['3C 6H', '2C 5D', '4D 7H']
+    """
+    players = len(dealt)
+    hands = [held & ~away for held, away in zip(dealt, given, strict=True)]
+    for giver, away in enumerate(given):
+        hands[direction.receiver(giver, players)] |= away
+    return tuple(hands)
 
 
 def _end_of_trick(
@@ -327,7 +344,7 @@ def _end_of_trick(
     tricks = state.tricks + (make_trick(leader, trick, winner, mask),)
     start = state._start
     if len(tricks) < tables.hand_size:
-        legal = legal_mask(tables, start[winner] & ~played, (), False, broken)
+        legal = legal_mask_led(tables, start[winner] & ~played, 0, False, broken)
         return make_state(
             context, _PLAY, state.passes, tricks, (), winner, broken, start, played,
             winner, legal, NO_PASSES,
@@ -350,25 +367,32 @@ def _end_of_play(
             context, Phase.MOON, passes, tricks, (), 0, broken, start, tables.deck, -1, 0,
             NO_PASSES,
         )  # fmt: skip
-    return _score(context, result.scores)
+    return after_hand(context, result.scores)
 
 
 def _choose_moon(state: GameState, seat: int, option: MoonOption) -> GameState:
     context = state.context
     rules = context.rules
     taken, _ = taken_and_won(state.tricks, context.tables.players)
-    return _score(context, moon_scores(rules, taken, seat, option, rules.moon_amount))
+    return after_hand(context, moon_scores(rules, taken, seat, option, rules.moon_amount))
 
 
-def _score(context: HandContext, scores: tuple[int, ...]) -> GameState:
+def after_hand(context: HandContext, scores: tuple[int, ...]) -> GameState:
+    """The state once the hand of ``context`` is scored ``scores``: the next hand's deal,
+    or the game over.
+
+    >>> after = after_hand(new_game().context, (0, 26, 0, 0))
+    >>> after.phase.value, after.hand_number, after.totals
+    ('deal', 1, (0, 26, 0, 0))
+    """
     rules = context.rules
     down = context.counting_down
     totals = totals_after(rules, context.totals, scores, down)
     if game_is_over(rules, totals, down):
         return between_hands(
-            HandContext(rules, context.hand_number, totals, down), Phase.GAME_OVER
+            make_context(rules, context.hand_number, totals, down), Phase.GAME_OVER
         )
-    following = HandContext(
+    following = make_context(
         rules, context.hand_number + 1, totals, counting_down_after(rules, totals, down)
     )
     return between_hands(following, Phase.DEAL)
@@ -434,120 +458,3 @@ def _scored(
     if after.is_over:
         return (scored, GameOver(after.winners, after.totals))
     return (scored,)
-
-
-# --- rollout ------------------------------------------------------------------------------
-
-
-
-
-def rollout(state: GameState, rng: random.Random) -> GameState:
-    """Play uniformly random legal actions from ``state`` to the end of the hand.
-
-    It returns the next state waiting for a deal, or the game over; a state
-    already between hands is returned as it is. Passes and moon choices are
-    drawn too. For the same ``rng`` state it returns exactly what this loop
-    returns, and leaves ``rng`` in the same state, only faster:
-
-    .. code-block:: python
-
-        while legal_actions(state):
-            state = apply(state, rng.choice(legal_actions(state)))
-
-    >>> import random
-    >>> from hearts_core import apply, legal_actions, random_deal
-    >>> start = apply(new_game(), random_deal(Rules(), random.Random(3)))
-    >>> fast, slow = random.Random(9), random.Random(9)
-    >>> end = rollout(start, fast)
-    >>> state = start
-    >>> while legal_actions(state):
-    ...     state = apply(state, slow.choice(legal_actions(state)))
-    >>> end == state, fast.random() == slow.random(), end.phase.value
-    (True, True, 'deal')
-    """
-    below = index_drawer(rng)
-    while True:
-        phase = state.phase
-        if phase is _PLAY:
-            state = _play_out(state, rng)
-        elif phase is _PASS:
-            choices = state._passing
-            action = choices[below(len(choices))]
-            state = _pass(state, action.seat, action.cards)
-        elif phase is Phase.MOON:
-            shooter = state.moon_shooter
-            assert shooter is not None
-            option = _MOON_OPTIONS[below(len(_MOON_OPTIONS))]
-            state = _choose_moon(state, shooter, option)
-        else:
-            return state
-
-
-# long: the whole play-out in one frame, on plain ints: what makes rollout fast
-def _play_out(state: GameState, rng: random.Random) -> GameState:
-    """Play random cards to the end of the hand's tricks on plain values, without a state
-    per card: the same legality fold, hearts breaking, trick winner and scoring as
-    :func:`apply`, the same draws from ``rng`` as ``rng.choice(legal_actions(...))``."""
-    context = state.context
-    tables = context.tables
-    players = tables.players
-    hand_size = tables.hand_size
-    breaking = tables.breaking_mask
-    follow_free = tables.follow_free
-    lead_rows = tables.rows[1]  # leading after the first trick, hearts broken
-    following = _NEXT_SEAT[players]
-    by_bit = _CARD_OF_BIT
-    start = state._start
-    hands = [held & ~state._played for held in start]
-    trick = state.current_trick
-    tricks = list(state.tricks)
-    leader = state.leader
-    broken = state.hearts_broken
-    seat = state._to_play
-    legal = state._legal
-    # The trick in progress: its cards as a mask, the suit led, the winning card so far.
-    mask = 0
-    for card in trick:
-        mask |= card.bit
-    led = trick[0].suit_mask if trick else 0
-    inline = draws_inline(rng)
-    getrandbits = rng.getrandbits
-    below = index_drawer(rng)
-    while True:
-        # Draw the index as rng.choice would, then take the index-th legal card in card
-        # order, as legal_actions lists them.
-        count = legal.bit_count()
-        if inline:
-            k = count.bit_length()
-            index = getrandbits(k)
-            while index >= count:
-                index = getrandbits(k)
-        else:
-            index = below(count)
-        while index:
-            legal &= legal - 1
-            index -= 1
-        bit = legal & -legal
-        card = by_bit[bit]
-        if not broken and bit & breaking and breaks_hearts(tables, card, trick):
-            broken = True
-        hands[seat] ^= bit
-        trick += (card,)
-        if not led:
-            led = card.suit_mask
-        mask |= bit
-        if len(trick) < players:
-            seat = following[seat]
-            hand = hands[seat]
-            legal = hand & led  # the fold's first step, as in apply
-            if not (legal and follow_free):
-                legal = legal_mask(tables, hand, trick, not tricks, broken)
-            continue
-        seat = trick_winner(leader, trick, players, mask)
-        tricks.append(make_trick(leader, trick, seat, mask))
-        if len(tricks) == hand_size:
-            return _end_of_play(context, state.passes, tuple(tricks), broken, start)
-        leader, trick, mask, led = seat, (), 0, 0
-        legal = hands[seat]
-        if not (broken and not lead_rows):  # a lead no restriction narrows, or the fold
-            legal = legal_mask(tables, legal, (), False, broken)

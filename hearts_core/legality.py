@@ -38,6 +38,7 @@ __all__ = [
     "is_legal",
     "explain",
     "legal_mask",
+    "legal_mask_led",
     "plays_of",
     "deal_problems",
     "PassChoices",
@@ -71,8 +72,29 @@ def legal_mask(
     >>> str(CardSet.from_mask(legal_mask(Rules().tables(), hand.mask, (), False, False)))
     '2C QS'
     """
-    if current_trick:
-        legal = hand & current_trick[0].suit_mask
+    led = current_trick[0].suit_mask if current_trick else 0
+    return legal_mask_led(tables, hand, led, first_trick, broken, steps)
+
+
+def legal_mask_led(
+    tables: RuleTables,
+    hand: int,
+    led: int,
+    first_trick: bool,
+    broken: bool,
+    steps: list[tuple[Rule, int]] | None = None,
+) -> int:
+    """:func:`legal_mask` with the suit led as a mask (``led``; 0 when the seat leads): the
+    fold itself, which the engine and the play-out of :func:`~hearts_core.rollout` call.
+
+    >>> from hearts_core import Rules
+    >>> hand = CardSet.parse("2C 5H QS")
+    >>> clubs = Card.parse("AC").suit_mask
+    >>> str(CardSet.from_mask(legal_mask_led(Rules().tables(), hand.mask, clubs, False, False)))
+    '2C'
+    """
+    if led:
+        legal = hand & led
         if legal:
             if steps is not None and legal != hand:
                 steps.append((Rule.MUST_FOLLOW_SUIT, legal))
@@ -254,9 +276,7 @@ def malformed(action: object) -> InvalidActionError | None:
         return None
     for name, expected in _FIELD_TYPES[kind]:
         value = getattr(action, name, None)
-        if type(value) is not expected or (
-            isinstance(value, int) and not 0 <= value < MAX_PLAYERS
-        ):
+        if type(value) is not expected or (isinstance(value, int) and not 0 <= value < MAX_PLAYERS):
             return InvalidActionError(f"{name} is not valid: {shown(value)}", name, action)
     return None
 

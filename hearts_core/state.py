@@ -17,8 +17,8 @@ in one place.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -41,10 +41,9 @@ __all__ = [
     "first_leader",
     "taken_and_won",
     "breaks_hearts",
+    "play_breaks_hearts",
+    "winning_bit",
     "hearts_broken_by",
-    "make_state",
-    "make_trick",
-    "between_hands",
     "NO_PASSES",
 ]
 
@@ -86,9 +85,7 @@ def seat_of(leader: int, position: int, players: int) -> int:
     return (leader + position) % players
 
 
-def trick_winner(
-    leader: int, cards: Sequence[Card], players: int, mask: int | None = None
-) -> int:
+def trick_winner(leader: int, cards: Sequence[Card], players: int, mask: int | None = None) -> int:
     """The seat that takes the trick, or is winning it so far: the highest card of the
     suit led. ``cards`` may be a trick in progress; ``mask``, the cards as a bitmask,
     saves working it out when the caller has it.
@@ -101,10 +98,20 @@ def trick_winner(
         mask = 0
         for card in cards:
             mask |= card.bit
-    # A suit's cards are consecutive bits, low to high: the winning card is the
-    # highest bit of the trick within the led suit.
-    top = _DECK[(mask & cards[0].suit_mask).bit_length() - 1]
+    top = _DECK[winning_bit(mask, cards[0].suit_mask).bit_length() - 1]
     return (leader + cards.index(top)) % players
+
+
+def winning_bit(mask: int, led: int) -> int:
+    """The card that takes (or is winning) a trick: the highest card of the suit led, as a
+    bit. ``mask`` holds the trick's cards and ``led`` the suit led, as masks.
+
+    >>> cards = CardSet.parse("2C KC AH")
+    >>> str(CardSet.from_mask(winning_bit(cards.mask, Card.parse("2C").suit_mask)))
+    'KC'
+    """
+    # A suit's cards are consecutive bits, low to high.
+    return 1 << (mask & led).bit_length() - 1
 
 
 def dealer_of(hand_number: int, players: int) -> int:
@@ -151,10 +158,23 @@ def breaks_hearts(tables: RuleTables, card: Card, current_trick: Sequence[Card])
     >>> breaks_hearts(discards, heart, ()), breaks_hearts(discards, heart, (spade,))
     (False, True)
     """
-    if not card.bit & tables.breaking_mask:
+    return play_breaks_hearts(tables, card.bit, current_trick[0].suit_mask if current_trick else 0)
+
+
+def play_breaks_hearts(tables: RuleTables, bit: int, led: int) -> bool:
+    """:func:`breaks_hearts` on masks: whether playing the card ``bit`` breaks hearts when
+    ``led`` is the suit led (as a mask; 0 when the card leads).
+
+    >>> from hearts_core import Rules
+    >>> heart, spades = Card.parse("5H").bit, Card.parse("2S").suit_mask
+    >>> discards = Rules(only_discards_break_hearts=True).tables()
+    >>> play_breaks_hearts(discards, heart, 0), play_breaks_hearts(discards, heart, spades)
+    (False, True)
+    """
+    if not bit & tables.breaking_mask:
         return False
     if tables.discards_only_break:
-        return bool(current_trick) and not card.bit & current_trick[0].suit_mask
+        return bool(led) and not bit & led
     return True
 
 
@@ -311,9 +331,7 @@ class GameState:
     def __init__(self, *args: object, **kwargs: object) -> None:
         # Every state comes from new_game and apply, so it is always a position a game
         # reaches; attrs.evolve and hand-built states would not be.
-        raise InvalidStateError(
-            "state", "game states are built by new_game and apply, not by hand"
-        )
+        raise InvalidStateError("state", "game states are built by new_game and apply, not by hand")
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
@@ -437,135 +455,3 @@ class GameState:
             f"<GameState hand {self.hand_number} {self.phase.value}, totals {self.totals}, "
             f"{len(self.tricks)} tricks, trick [{trick}], hands [{hands}]>"
         )
-
-
-# The engine builds a state for every card played. Setting the slots of a
-# frozen attrs class one by one through their descriptors costs about twice
-# as much as plain attribute stores, so states are built as an unfrozen class
-# with the very same slots, whose instance then becomes a GameState (CPython
-# allows assigning __class__ between classes of identical layout). If this
-# Python refuses, states are built through the descriptors instead.
-class _Build:
-    """Builds a :class:`GameState` from every field, unchecked: the engine's constructor,
-    exported as :data:`make_state`. Callers outside the engine use
-    :func:`~hearts_core.new_game` and :func:`~hearts_core.apply`.
-
-    >>> from hearts_core import Rules, new_game
-    >>> waiting = new_game()
-    >>> make_state(waiting.context, Phase.DEAL, (), (), (), 0, False, (), 0, -1, 0,
-    ...            NO_PASSES) == waiting
-    True
-    """
-
-    __slots__ = tuple(field.name for field in attrs.fields(GameState))
-
-    def __init__(
-        self,
-        context: HandContext,
-        phase: Phase,
-        passes: tuple[CardSet | None, ...],
-        tricks: tuple[Trick, ...],
-        current_trick: tuple[Card, ...],
-        leader: int,
-        hearts_broken: bool,
-        start: tuple[int, ...],
-        played: int,
-        to_play: int,
-        legal: int,
-        passing: SeatPasses,
-    ) -> None:
-        self.context = context
-        self.phase = phase
-        self.passes = passes
-        self.tricks = tricks
-        self.current_trick = current_trick
-        self.leader = leader
-        self.hearts_broken = hearts_broken
-        self._start = start
-        self._played = played
-        self._to_play = to_play
-        self._legal = legal
-        self._passing = passing
-        self.__class__ = GameState  # type: ignore[assignment]
-
-
-_FIELDS: Final = tuple(field.name for field in attrs.fields(GameState))
-_SETTERS: Final = tuple(getattr(GameState, name).__set__ for name in _FIELDS)
-
-
-def _build_slowly(*values: Any) -> GameState:
-    state: GameState = object.__new__(GameState)
-    for setter, value in zip(_SETTERS, values, strict=True):
-        setter(state, value)
-    return state
-
-
-def _choose_builder() -> Any:
-    try:
-        build: Any = _Build
-        probe = build(*([None] * len(_FIELDS)))
-    except TypeError:
-        return _build_slowly
-    return _Build if type(probe) is GameState else _build_slowly
-
-
-make_state: Final[Callable[..., GameState]] = _choose_builder()
-"""``make_state(context, phase, passes, tricks, current_trick, leader, hearts_broken, start,
-played, to_play, legal, passing)``: a new state with every field given, unchecked (the engine's
-own constructor; callers outside the engine use :func:`~hearts_core.new_game` and
-:func:`~hearts_core.apply`)."""
-
-
-def between_hands(context: HandContext, phase: Phase) -> GameState:
-    """The state between hands: waiting for the deal of ``context``'s hand, or the game over
-    with ``context``'s totals.
-
-    >>> from hearts_core import Rules, new_game
-    >>> between_hands(HandContext(Rules(), 0, (0, 0, 0, 0)), Phase.DEAL) == new_game()
-    True
-    """
-    return make_state(context, phase, (), (), (), 0, False, (), 0, -1, 0, NO_PASSES)
-
-
-class _BuildTrick:
-    """Builds a :class:`Trick` whose winner and mask are already known: the engine's
-    constructor, exported as :data:`make_trick`.
-
-    >>> cards = tuple(Card.parse(text) for text in "2C KC AH 9C".split())
-    >>> make_trick(3, cards, 0, CardSet(cards).mask) == Trick(3, cards)
-    True
-    """
-
-    __slots__ = tuple(field.name for field in attrs.fields(Trick))
-
-    def __init__(self, leader: int, cards: tuple[Card, ...], winner: int, mask: int) -> None:
-        self.leader = leader
-        self.cards = cards
-        self.winner = winner
-        self.mask = mask
-        self.__class__ = Trick  # type: ignore[assignment]
-
-
-def _build_trick_slowly(leader: int, cards: tuple[Card, ...], winner: int, mask: int) -> Trick:
-    trick: Trick = object.__new__(Trick)
-    for name, value in (("leader", leader), ("cards", cards), ("winner", winner), ("mask", mask)):
-        object.__setattr__(trick, name, value)
-    return trick
-
-
-def _choose_trick_builder() -> Callable[[int, tuple[Card, ...], int, int], Trick]:
-    try:
-        probe: Any = _BuildTrick(0, (), 0, 0)
-    except TypeError:  # pragma: no cover - CPython allows it
-        return _build_trick_slowly
-    return _BuildTrick if type(probe) is Trick else _build_trick_slowly  # type: ignore[return-value]
-
-
-make_trick: Final = _choose_trick_builder()
-"""``make_trick(leader, cards, winner, mask)``: ``Trick(leader, cards)`` with its winner and
-mask already worked out (the engine's constructor, built as :func:`make_state` is).
-
->>> cards = tuple(Card.parse(text) for text in "2C KC AH 9C".split())
->>> make_trick(3, cards, 0, CardSet(cards).mask) == Trick(3, cards)
-True
-"""

@@ -43,20 +43,20 @@ from hearts_core import (
     TrickTaken,
     apply,
     consistent_state,
-    engine,
     explain,
     is_legal,
     legal_actions,
     legality,
     new_game,
     observe,
+    playout,
     random_deal,
     resample,
     restrictions,
     step,
 )
 from hearts_core import belief as belief_module
-from hearts_core import state as state_module
+from hearts_core import builders as builders_module
 from hearts_core.actions import PLAYS, Action, SeatPasses
 from hearts_core.belief import Belief
 from hearts_core.draws import draws_inline
@@ -421,33 +421,33 @@ def test_seat_passes_repr_names_the_seats_and_the_count() -> None:
 
 
 def test_the_fast_state_and_trick_builders_are_chosen_on_cpython() -> None:
-    assert state_module._choose_builder() is state_module._Build
-    builder: object = state_module._choose_trick_builder()
-    assert builder is state_module._BuildTrick
+    assert builders_module._choose_builder() is builders_module._Build
+    builder: object = builders_module._choose_trick_builder()
+    assert builder is builders_module._BuildTrick
 
 
 def test_the_slow_state_builder_builds_the_same_state() -> None:
     waiting = new_game()
-    built = state_module._build_slowly(
+    built = builders_module._build_slowly(
         waiting.context, Phase.DEAL, (), (), (), 0, False, (), 0, -1, 0, NO_PASSES
     )
     assert type(built) is GameState
     assert built == waiting
     playing = playing_state()
-    again = state_module._build_slowly(
+    again = builders_module._build_slowly(
         playing.context, Phase.PLAY, (), (), (), 0, False, playing._start, 0, 0, 1, NO_PASSES
     )
     assert again == playing
     assert again._to_play == 0 and again._legal == 1  # the 2C is bit 0
     assert again.hands == playing.hands
     with pytest.raises(ValueError):  # one value short of the twelve fields
-        state_module._build_slowly(waiting.context, Phase.DEAL)
+        builders_module._build_slowly(waiting.context, Phase.DEAL)
 
 
 def test_the_slow_trick_builder_builds_the_same_trick() -> None:
     played = tuple(Card.parse(text) for text in ["2C", "KC", "AH", "9C"])
     mask = CardSet(played).mask
-    built = state_module._build_trick_slowly(3, played, 0, mask)
+    built = builders_module._build_trick_slowly(3, played, 0, mask)
     assert type(built) is Trick
     assert built == Trick(3, played)
     assert (built.leader, built.cards, built.winner, built.mask) == (3, played, 0, mask)
@@ -517,7 +517,7 @@ def test_rollout_scores_a_scoring_two_of_clubs_once(plays: int) -> None:
         for _ in range(plays):
             position = apply(position, rng.choice(legal_actions(position)))
         fast, slow = random.Random(seed + 50), random.Random(seed + 50)
-        ended = engine.rollout(position, fast)
+        ended = playout.rollout(position, fast)
         assert ended == reference(position, slow)
         # 26 positive points and the 2C's -5 once; or a moon: 26 to each of three, -5.
         assert sum(ended.totals) in (26 - 5, 3 * 26 - 5)

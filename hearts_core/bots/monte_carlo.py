@@ -13,11 +13,12 @@ from hearts_core.belief import Belief
 from hearts_core.bots.heuristics import common_play
 from hearts_core.bots.knowledge import equivalent_plays, unseen_cards
 from hearts_core.bots.rule_bot import searched_choice
-from hearts_core.engine import apply, rollout
+from hearts_core.engine import apply
 from hearts_core.errors import BotError
 from hearts_core.legality import legal_actions
 from hearts_core.observation import PlayerView
 from hearts_core.options import MoonOption
+from hearts_core.playout import rollout
 from hearts_core.state import GameState, Phase
 
 __all__ = ["MonteCarloBot", "RolloutPolicy"]

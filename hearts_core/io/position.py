@@ -18,6 +18,7 @@ from collections.abc import Sequence
 import attrs
 
 from hearts_core.actions import Action, Deal, PassCards, PlayCard
+from hearts_core.builders import between_hands
 from hearts_core.cards import Card, CardSet
 from hearts_core.engine import apply, new_game
 from hearts_core.errors import IllegalActionError
@@ -33,7 +34,6 @@ from hearts_core.state import (
     HandContext,
     Phase,
     Trick,
-    between_hands,
     dealer_of,
     first_leader,
     seat_of,

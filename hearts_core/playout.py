@@ -1,0 +1,247 @@
+"""Random play-outs: :func:`rollout` plays a hand to its end by uniform random choice.
+
+Bots that sample (:class:`~hearts_core.bots.MonteCarloBot` and the tree search)
+play thousands of hands a decision, so the play-out works on masks alone and
+builds no state between the start and the end of the hand: the state it
+returns is between hands, where the tricks are no longer kept. It asks the
+same functions :func:`~hearts_core.apply` asks for every fact of the game (the
+legality fold, hearts breaking, the trick winner, scoring), and draws from the
+generator exactly what ``rng.choice(legal_actions(state))`` draws.
+
+>>> import random
+>>> from hearts_core import Rules, apply, new_game, random_deal
+>>> start = apply(new_game(), random_deal(Rules(), random.Random(3)))
+>>> rollout(start, random.Random(9)).hand_number
+1
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Final
+
+from hearts_core.cards import Card
+from hearts_core.draws import draws_inline, index_drawer
+from hearts_core.engine import after_hand, apply, exchange, opening
+from hearts_core.legality import legal_actions, legal_mask_led
+from hearts_core.options import MoonOption
+from hearts_core.rules import RuleTables
+from hearts_core.scoring import moon_scores, score_hand
+from hearts_core.state import (
+    GameState,
+    HandContext,
+    Phase,
+    play_breaks_hearts,
+    seat_of,
+    taken_and_won,
+    winning_bit,
+)
+
+__all__ = ["rollout"]
+
+_PLAY: Final = Phase.PLAY
+_PASS: Final = Phase.PASS
+_MOON_OPTIONS: Final = tuple(MoonOption)
+_CARDS: Final = tuple(Card.from_index(i) for i in range(52))
+# The suit of a card as a mask, by its bit's length: _SUIT_MASK_OF_LENGTH[bit.bit_length()].
+_SUIT_MASK_OF_LENGTH: Final = (0, *(card.suit_mask for card in _CARDS))
+# For each number of players and each leader, the seats in play order.
+_SEATS_FROM: Final = {
+    n: tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n)) for n in range(3, 7)
+}
+# The suit of a card by its bit's length, as a mask and as the shift of its lowest bit.
+_SHIFT_OF_LENGTH: Final = (0, *(13 * card.suit for card in _CARDS))
+
+
+def _bits_of_patterns() -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    # For each 13-bit pattern of one suit's cards: its bits low to high, how many there
+    # are, and the number of random bits rng.choice draws to pick one of them.
+    bits: list[tuple[int, ...]] = [()]
+    for pattern in range(1, 1 << 13):
+        low = pattern & -pattern
+        bits.append((low, *bits[pattern ^ low]))
+    return tuple((row, len(row), len(row).bit_length()) for row in bits)
+
+
+_BITS_OF_PATTERN: Final = _bits_of_patterns()
+
+
+def rollout(state: GameState, rng: random.Random) -> GameState:
+    """Play uniformly random legal actions from ``state`` to the end of the hand.
+
+    It returns the next state waiting for a deal, or the game over; a state
+    already between hands is returned as it is. Passes and moon choices are
+    drawn too. For the same ``rng`` state it returns exactly what this loop
+    returns, and leaves ``rng`` in the same state, only faster:
+
+    .. code-block:: python
+
+        while legal_actions(state):
+            state = apply(state, rng.choice(legal_actions(state)))
+
+    >>> import random
+    >>> from hearts_core import Rules, legal_actions, new_game, random_deal
+    >>> start = apply(new_game(), random_deal(Rules(), random.Random(3)))
+    >>> fast, slow = random.Random(9), random.Random(9)
+    >>> end = rollout(start, fast)
+    >>> state = start
+    >>> while legal_actions(state):
+    ...     state = apply(state, slow.choice(legal_actions(state)))
+    >>> end == state, fast.random() == slow.random(), end.phase.value
+    (True, True, 'deal')
+    """
+    if not draws_inline(rng):  # a generator that draws its own way: the loop itself
+        while actions := legal_actions(state):
+            state = apply(state, rng.choice(actions))
+        return state
+    below = index_drawer(rng)
+    context = state.context
+    rules = context.rules
+    tables = context.tables
+    players = tables.players
+    phase = state.phase
+    if phase is _PASS:
+        # Only the hands after the exchange matter: the state returned is between hands.
+        given = _passes_drawn(state, below)
+        hands = list(exchange(state._start, given, state.pass_direction))
+        leader, _ = opening(context, hands)
+        taken, won = [0] * players, [0] * players
+        _play_tricks(tables, hands, [], leader, False, True, taken, won, rng)
+    elif phase is _PLAY:
+        taken, won = taken_and_won(state.tricks, players)
+        played = state._played
+        hands = [held & ~played for held in state._start]
+        order = [card.bit for card in state.current_trick]
+        broken = state.hearts_broken
+        _play_tricks(tables, hands, order, state.leader, broken, not state.tricks, taken, won, rng)
+    elif phase is Phase.MOON:
+        taken, _ = taken_and_won(state.tricks, players)
+        return _choose_moon_drawn(context, taken, state.moon_shooter, below)
+    else:
+        return state
+    # The tricks are never built: the state returned is between hands.
+    result = score_hand(rules, taken, won, context.totals, context.counting_down)
+    if result.scores is not None:
+        return after_hand(context, result.scores)
+    return _choose_moon_drawn(context, taken, result.shooter, below)
+
+
+def _passes_drawn(state: GameState, below: Callable[[int], int]) -> list[int]:
+    """The cards each seat passes, as masks: those passed already, and a pass drawn for each
+    seat left as ``rng.choice(legal_actions(state))`` draws one, seat after seat."""
+    given = [0 if cards is None else cards.mask for cards in state.passes]
+    waiting = list(state._passing.parts)
+    while waiting:
+        index = below(sum([len(choices) for choices in waiting]))
+        for position, choices in enumerate(waiting):
+            if index < len(choices):
+                given[choices.seat] = choices.mask_at(index)
+                del waiting[position]
+                break
+            index -= len(choices)
+    return given
+
+
+def _choose_moon_drawn(
+    context: HandContext, taken: list[int], shooter: int | None, below: Callable[[int], int]
+) -> GameState:
+    """The hand scored with a moon option drawn as ``rng.choice`` draws it."""
+    assert shooter is not None
+    rules = context.rules
+    option = _MOON_OPTIONS[below(len(_MOON_OPTIONS))]
+    return after_hand(context, moon_scores(rules, taken, shooter, option, rules.moon_amount))
+
+
+# long: the whole play-out in one frame, on plain ints: what makes rollout fast
+def _play_tricks(
+    tables: RuleTables,
+    hands: list[int],
+    order: list[int],
+    leader: int,
+    broken: bool,
+    first: bool,
+    taken: list[int],
+    won: list[int],
+    rng: random.Random,
+) -> None:
+    """Play random cards to the hand's last trick on masks alone, adding to ``taken`` and
+    ``won`` (as :func:`taken_and_won` gives them) the cards and tricks each seat takes.
+
+    It starts from ``hands`` (what each seat holds) and the trick in progress: its cards'
+    bits in ``order``, led by ``leader``. The same legality fold, hearts breaking and trick
+    winner as :func:`apply`, and the same draws from ``rng`` as
+    ``rng.choice(legal_actions(...))``, drawn inline (see :func:`draws_inline`)."""
+    players = tables.players
+    breaking = tables.breaking_mask
+    follow_free = tables.follow_free
+    rows = tables.rows
+    lead_free = not rows[1]  # leading after the first trick, hearts broken
+    seats_from = _SEATS_FROM[players]
+    suit_of_length = _SUIT_MASK_OF_LENGTH
+    shift_of_length = _SHIFT_OF_LENGTH
+    bits_of = _BITS_OF_PATTERN
+    getrandbits = rng.getrandbits
+    tricks_left = tables.hand_size - sum(won)
+    mask = 0
+    for bit in order:
+        mask |= bit
+    led = suit_of_length[order[0].bit_length()] if order else 0
+    shift = shift_of_length[order[0].bit_length()] if order else 0
+    while True:
+        if not order:  # the lead: any suit the fold allows
+            legal = hands[leader]
+            if not (broken and lead_free):
+                legal = legal_mask_led(tables, legal, 0, first, broken)
+            count = legal.bit_count()
+            k = count.bit_length()
+            index = getrandbits(k)
+            while index >= count:
+                index = getrandbits(k)
+            while index:  # the index-th card in card order, as legal_actions lists them
+                legal &= legal - 1
+                index -= 1
+            bit = legal & -legal
+            hands[leader] ^= bit
+            if not broken and bit & breaking:
+                broken = play_breaks_hearts(tables, bit, 0)
+            led = suit_of_length[bit.bit_length()]
+            shift = shift_of_length[bit.bit_length()]
+            order = [bit]
+            mask = bit
+        for seat in seats_from[leader][len(order) :]:
+            hand = hands[seat]
+            legal = hand & led  # the fold's first step, as in apply
+            if legal and follow_free:  # the commonest case: the cards of the suit led
+                choices, count, k = bits_of[legal >> shift]
+                index = getrandbits(k)
+                while index >= count:
+                    index = getrandbits(k)
+                bit = choices[index] << shift
+            else:
+                if legal or rows[8 + 2 * first + broken]:  # a discard no restriction narrows
+                    legal = legal_mask_led(tables, hand, led, first, broken)
+                else:
+                    legal = hand
+                count = legal.bit_count()
+                k = count.bit_length()
+                index = getrandbits(k)
+                while index >= count:
+                    index = getrandbits(k)
+                while index:
+                    legal &= legal - 1
+                    index -= 1
+                bit = legal & -legal
+            if not broken and bit & breaking:
+                broken = play_breaks_hearts(tables, bit, led)
+            hands[seat] = hand ^ bit
+            mask |= bit
+            order.append(bit)
+        leader = seat_of(leader, order.index(winning_bit(mask, led)), players)
+        taken[leader] |= mask
+        won[leader] += 1
+        tricks_left -= 1
+        if not tricks_left:
+            return
+        order = []
+        first = False
