@@ -164,7 +164,7 @@ class _BuildContext:
     True
     """
 
-    __slots__ = (*(field.name for field in attrs.fields(HandContext)), "__weakref__")
+    __slots__ = tuple(field.name for field in attrs.fields(HandContext))
 
     def __init__(
         self, rules: Rules, hand_number: int, totals: tuple[int, ...], counting_down: bool

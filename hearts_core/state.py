@@ -257,7 +257,7 @@ class Trick:
 
 
 @stay_frozen
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandContext:
     """What stays the same for a whole hand, shared by all its states.
 

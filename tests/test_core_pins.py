@@ -22,6 +22,7 @@ from hearts_core import (
     ChooseMoon,
     Deal,
     FirstLead,
+    HandContext,
     IllegalActionError,
     InvalidActionError,
     InvalidCardError,
@@ -424,6 +425,12 @@ def test_the_fast_state_and_trick_builders_are_chosen_on_cpython() -> None:
     assert builders_module._choose_builder() is builders_module._Build
     builder: object = builders_module._choose_trick_builder()
     assert builder is builders_module._BuildTrick
+    context_builder: object = builders_module._choose_context_builder()
+    assert context_builder is builders_module._BuildContext
+    built = builders_module.make_context(Rules(players=3), 4, (1, 2, 3), True)
+    assert type(built) is HandContext
+    assert built == HandContext(Rules(players=3), 4, (1, 2, 3), True)
+    assert built.tables == Rules(players=3).tables()
 
 
 def test_the_slow_state_builder_builds_the_same_state() -> None:
