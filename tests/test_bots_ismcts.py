@@ -9,8 +9,13 @@ import pytest
 
 from hearts_core import (
     BotError,
+    Card,
+    CardSet,
+    Deal,
+    GameState,
     HandScored,
     Phase,
+    PlayCard,
     Rules,
     UnknownNameError,
     apply,
@@ -20,6 +25,7 @@ from hearts_core import (
     variant,
 )
 from hearts_core.bots import IsmctsBot, RuleBot, make_bot, transitions
+from hearts_core.bots.ismcts import _defend, _Hand, _Search, _shoot_play, _threat
 
 
 def test_options_by_name_and_by_value() -> None:
@@ -102,3 +108,73 @@ def test_no_action_and_wrong_phase() -> None:
     state = apply(new_game(), random_deal(Rules(), random.Random(1)))
     with pytest.raises(BotError):
         bot.evaluate(observe(state, 0), random.Random(0))
+
+
+# --- moons: the attempt, the defence, and when an attempt is weighed ----------------------
+# Built positions, checked against the rules the module docstring states.
+
+_MOONLESS_FOR_SEAT_0 = Deal(
+    [
+        "2C 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+        "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC AS",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    ]
+)
+
+
+def _after_first_trick() -> GameState:
+    """Seat 0 leads the 2C, seat 1 takes it with the AC, seat 2 throws a diamond and seat 3
+    a heart (it holds nothing else): seat 1 alone has taken a card the moon needs."""
+    rules = Rules(pass_cycle=["hold"])
+    state = apply(new_game(rules), _MOONLESS_FOR_SEAT_0)
+    for seat, card in ((0, "2C"), (1, "AC"), (2, "2D"), (3, "2H")):
+        state = apply(state, PlayCard(seat, card))
+    return state
+
+
+def test_a_moon_attempt_is_weighed_only_by_a_seat_no_other_seat_has_stopped() -> None:
+    state = _after_first_trick()
+    assert state.to_act == (1,)
+    leader = _Search(observe(state, 1), 0.7, random.Random(1))
+    assert leader.moon_candidate()  # seat 1 took the 2H, and nobody else took a point
+    state = apply(state, PlayCard(1, "3C"))
+    follower = _Search(observe(state, 2), 0.7, random.Random(1))
+    assert not follower.moon_candidate()  # seat 1 has a heart: seat 2 cannot shoot
+
+
+def test_a_moon_attempt_leads_a_sure_winner_takes_the_trick_and_throws_no_points() -> None:
+    points = Rules().tables().points
+    plays = [PlayCard(0, card) for card in ("KD", "QS", "AS")]
+    unseen = CardSet.parse("AD 5S 2H").mask  # the AD is out: the KD may lose, the AS cannot
+    assert _shoot_play(plays, [], unseen, points) == PlayCard(0, "AS")
+    following = [PlayCard(0, card) for card in ("3H", "JH", "9H")]
+    assert _shoot_play(following, [Card.parse("TH")], unseen, points) == PlayCard(0, "JH")
+    void = [PlayCard(0, card) for card in ("QS", "4C", "8C")]
+    assert _shoot_play(void, [Card.parse("TH")], unseen, points) == PlayCard(0, "4C")
+
+
+def test_the_moon_threat_is_one_seat_alone_with_three_moon_cards() -> None:
+    need = Rules().tables().moon_mask
+    three = CardSet.parse("2H 3H QS").mask
+    assert _threat([0, three, 0, 0], need) == 1
+    assert _threat([0, CardSet.parse("2H 3H").mask, 0, 0], need) is None
+    assert _threat([CardSet.parse("4H").mask, three, 0, 0], need) is None
+    assert _threat([0, CardSet.parse("2C 3C 4C").mask, 0, 0], need) is None
+
+
+def test_the_defence_takes_a_trick_with_points_or_feeds_the_shooter_nothing() -> None:
+    points = Rules().tables().points
+    hands = [0, 0, 0, 0]
+    # Seat 1, the threat, led the 5H: seat 2 overtakes with its highest heart above it.
+    led = _Hand(hands, [Card.parse("5H")], 1, True, 5, [0] * 4, [0] * 4)
+    plays = [PlayCard(2, card) for card in ("3H", "9H", "7H")]
+    assert _defend(plays, led, 1, points, 4) == PlayCard(2, "9H")
+    # Only lower hearts: nothing to win with, so the rules of thumb decide.
+    assert _defend([PlayCard(2, "3H"), PlayCard(2, "4H")], led, 1, points, 4) is None
+    # Void, and the threat is winning: throw the highest card worth no points.
+    void = [PlayCard(2, card) for card in ("QS", "4C", "9D", "KH")]
+    assert _defend(void, led, 1, points, 4) == PlayCard(2, "9D")
+    # Void, and someone else is winning the trick: the rules of thumb decide.
+    other = _Hand(hands, [Card.parse("5H"), Card.parse("AH")], 1, True, 5, [0] * 4, [0] * 4)
+    assert _defend(void, other, 1, points, 4) is None
