@@ -22,6 +22,7 @@ from typing import Final, TypeAlias, overload
 import attrs
 
 from hearts_core.cards import Card, CardSet, unchecked_cardset
+from hearts_core.draws import PATTERN_BITS
 from hearts_core.errors import InvalidActionError, InvalidCardError, InvalidRulesError
 from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.immutable import stay_frozen
@@ -215,7 +216,7 @@ class PassChoices(Sequence[PassCards]):
     True
     """
 
-    __slots__ = ("seat", "hand", "pass_count", "_size", "_bits", "_table")
+    __slots__ = ("seat", "hand", "pass_count", "size", "_table")
 
     seat: int
     """The passing seat."""
@@ -223,18 +224,19 @@ class PassChoices(Sequence[PassCards]):
     """The cards to choose from."""
     pass_count: int
     """How many cards each choice passes."""
+    size: int
+    """How many choices there are (``len(choices)``, without a call)."""
 
     def __init__(self, seat: int, hand: CardSet, count: int) -> None:
         self.seat = seat
         self.hand = hand
         self.pass_count = count
         held = hand.mask.bit_count()
-        self._size = _COMBINATIONS[held][count]
-        self._bits: tuple[int, ...] | None = None  # the hand's card bits, once asked for
+        self.size = _COMBINATIONS[held][count]
         self._table = _SMALL_COMBINATIONS.get((held, count))
 
     def __len__(self) -> int:
-        return self._size
+        return self.size
 
     @overload
     def __getitem__(self, index: int) -> PassCards: ...
@@ -245,13 +247,13 @@ class PassChoices(Sequence[PassCards]):
     def __getitem__(self, index: int | slice) -> PassCards | Sequence[PassCards]:
         if index.__class__ is not int:
             if isinstance(index, slice):
-                return [self[i] for i in range(*index.indices(self._size))]
+                return [self[i] for i in range(*index.indices(self.size))]
             raise TypeError(f"pass choice indices are integers, not {shown(index)}")
         assert isinstance(index, int)
         if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
-            raise IndexError(f"pass choice index out of range ({self._size} choices)")
+            index += self.size
+        if not 0 <= index < self.size:
+            raise IndexError(f"pass choice index out of range ({self.size} choices)")
         return _pass(self.seat, unchecked_cardset(self.mask_at(index)))
 
     def mask_at(self, index: int) -> int:
@@ -262,27 +264,33 @@ class PassChoices(Sequence[PassCards]):
         >>> str(CardSet.from_mask(choices.mask_at(1)))
         '2C 3C 5C'
         """
-        bits = self._bits
-        if bits is None:
-            found = []
-            rest = self.hand.mask
-            while rest:
-                low = rest & -rest
-                found.append(low)
-                rest ^= low
-            bits = self._bits = tuple(found)
         table = self._table
+        if table is None:
+            return self._unrank(index)
+        # Take the chosen positions (in card order) suit by suit, from the bits of each
+        # suit's pattern: no loop over the hand's cards.
+        mask = self.hand.mask
+        positions = iter(table[index])
+        want = next(positions)
+        seen = 0
         chosen = 0
-        if table is not None:
-            for position in table[index]:
-                chosen |= bits[position]
-        else:
-            chosen = self._unrank(bits, index)
+        for shift in (0, 13, 26, 39):
+            bits, count, _ = PATTERN_BITS[mask >> shift & 0x1FFF]
+            while want < seen + count:
+                chosen |= bits[want - seen] << shift
+                want = next(positions, 52)
+            seen += count
         return chosen
 
-    def _unrank(self, bits: tuple[int, ...], index: int) -> int:
+    def _unrank(self, index: int) -> int:
         # Walk the hand's cards low to high: C(n-1, k-1) choices take the lowest
         # remaining card, the rest skip it.
+        bits = []
+        rest = self.hand.mask
+        while rest:
+            low = rest & -rest
+            bits.append(low)
+            rest ^= low
         n = len(bits)
         k = self.pass_count
         chosen = 0
@@ -308,7 +316,7 @@ class PassChoices(Sequence[PassCards]):
         )
 
     def __iter__(self) -> Iterator[PassCards]:
-        for i in range(self._size):
+        for i in range(self.size):
             yield self[i]
 
     def __repr__(self) -> str:
@@ -325,17 +333,19 @@ class SeatPasses(Sequence[PassCards]):
     (5, 'pass 0 3C', 'pass 2 4D')
     """
 
-    __slots__ = ("parts", "_size")
+    __slots__ = ("parts", "size")
 
     parts: tuple[PassChoices, ...]
     """Each waiting seat's choices, in seat order."""
+    size: int
+    """How many passes there are in all (``len(passes)``, without a call)."""
 
     def __init__(self, parts: tuple[PassChoices, ...]) -> None:
         self.parts = parts
         size = 0
         for part in parts:
-            size += part._size
-        self._size = size
+            size += part.size
+        self.size = size
 
     def without(self, seat: int) -> SeatPasses:
         """The passes left once ``seat`` has passed."""
@@ -346,7 +356,7 @@ class SeatPasses(Sequence[PassCards]):
         return SeatPasses(tuple(left))
 
     def __len__(self) -> int:
-        return self._size
+        return self.size
 
     @overload
     def __getitem__(self, index: int) -> PassCards: ...
@@ -357,17 +367,17 @@ class SeatPasses(Sequence[PassCards]):
     def __getitem__(self, index: int | slice) -> PassCards | Sequence[PassCards]:
         if index.__class__ is not int:
             if isinstance(index, slice):
-                return [self[i] for i in range(*index.indices(self._size))]
+                return [self[i] for i in range(*index.indices(self.size))]
             raise TypeError(f"action indices are integers, not {shown(index)}")
         assert isinstance(index, int)
         if index < 0:
-            index += self._size
+            index += self.size
         if index >= 0:
             for part in self.parts:
-                if index < part._size:
+                if index < part.size:
                     return part[index]
-                index -= part._size
-        raise IndexError(f"action index out of range ({self._size} actions)")
+                index -= part.size
+        raise IndexError(f"action index out of range ({self.size} actions)")
 
     def __contains__(self, action: object) -> bool:
         return any(action in part for part in self.parts)
@@ -378,7 +388,7 @@ class SeatPasses(Sequence[PassCards]):
 
     def __repr__(self) -> str:
         seats = ", ".join(str(part.seat) for part in self.parts)
-        return f"<{self._size} passes by seats {seats}>"
+        return f"<{self.size} passes by seats {seats}>"
 
 
 _pass_new = object.__new__

@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-__all__ = ["index_drawer", "draws_inline"]
+__all__ = ["index_drawer", "draws_inline", "PATTERN_BITS"]
 
 
 def index_drawer(rng: random.Random) -> Callable[[int], int]:
@@ -77,3 +77,23 @@ def draws_inline(rng: random.Random) -> bool:
     (True, False)
     """
     return _INLINE_DRAWS and getattr(type(rng), "_randbelow", None) is _RANDBELOW
+
+
+def _pattern_bits() -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    bits: list[tuple[int, ...]] = [()]
+    for pattern in range(1, 1 << 13):
+        low = pattern & -pattern
+        bits.append((low, *bits[pattern ^ low]))
+    return tuple((row, len(row), len(row).bit_length()) for row in bits)
+
+
+PATTERN_BITS: Final = _pattern_bits()
+"""For each 13-bit pattern of one suit's cards (a mask shifted down to its suit's lowest
+bit): its bits low to high, how many there are, and how many random bits ``rng.choice``
+draws to pick one of them. The ``i``-th card of a suit, as ``legal_actions`` lists them, is
+read from here without a loop.
+
+>>> bits, count, k = PATTERN_BITS[0b1011]
+>>> bits, count, k
+((1, 2, 8), 3, 2)
+"""

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Final
 
 from hearts_core.cards import Card
-from hearts_core.draws import draws_inline, index_drawer
+from hearts_core.draws import PATTERN_BITS, draws_inline, index_drawer
 from hearts_core.engine import after_hand, apply, exchange, opening
 from hearts_core.legality import legal_actions, legal_mask_led
 from hearts_core.options import MoonOption
@@ -54,17 +54,6 @@ _SEATS_FROM: Final = {
 _SHIFT_OF_LENGTH: Final = (0, *(13 * card.suit for card in _CARDS))
 
 
-def _bits_of_patterns() -> tuple[tuple[tuple[int, ...], int, int], ...]:
-    # For each 13-bit pattern of one suit's cards: its bits low to high, how many there
-    # are, and the number of random bits rng.choice draws to pick one of them.
-    bits: list[tuple[int, ...]] = [()]
-    for pattern in range(1, 1 << 13):
-        low = pattern & -pattern
-        bits.append((low, *bits[pattern ^ low]))
-    return tuple((row, len(row), len(row).bit_length()) for row in bits)
-
-
-_BITS_OF_PATTERN: Final = _bits_of_patterns()
 
 
 def rollout(state: GameState, rng: random.Random) -> GameState:
@@ -133,13 +122,13 @@ def _passes_drawn(state: GameState, below: Callable[[int], int]) -> list[int]:
     given = [0 if cards is None else cards.mask for cards in state.passes]
     waiting = list(state._passing.parts)
     while waiting:
-        index = below(sum([len(choices) for choices in waiting]))
+        index = below(sum([choices.size for choices in waiting]))
         for position, choices in enumerate(waiting):
-            if index < len(choices):
+            if index < choices.size:
                 given[choices.seat] = choices.mask_at(index)
                 del waiting[position]
                 break
-            index -= len(choices)
+            index -= choices.size
     return given
 
 
@@ -180,7 +169,7 @@ def _play_tricks(
     seats_from = _SEATS_FROM[players]
     suit_of_length = _SUIT_MASK_OF_LENGTH
     shift_of_length = _SHIFT_OF_LENGTH
-    bits_of = _BITS_OF_PATTERN
+    bits_of = PATTERN_BITS
     getrandbits = rng.getrandbits
     tricks_left = tables.hand_size - sum(won)
     mask = 0

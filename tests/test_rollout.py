@@ -8,6 +8,7 @@ every shipped variant and of drawn rules, in every phase.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -15,8 +16,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts_core import (
+    Card,
+    CardSet,
     Deal,
     GameState,
+    PassChoices,
     Phase,
     Rules,
     apply,
@@ -182,3 +186,20 @@ def test_monte_carlo_bot_plays_out_with_rollout(monkeypatch: pytest.MonkeyPatch)
     view = observe(state, seat)
     MonteCarloBot(samples=3, rollout="random").evaluate(view, random.Random(1))
     assert calls and all(s.rules == state.rules for s in calls)
+
+
+@pytest.mark.parametrize("held, count", [(13, 3), (17, 4), (10, 1), (8, 5), (20, 2)])
+def test_each_pass_choice_is_that_combination_of_the_hand_in_card_order(
+    held: int, count: int
+) -> None:
+    # Hands spread over every suit, so the choices cross suit boundaries; (8, 5) and (20, 2)
+    # are beyond the precomputed tables and take the unranking walk.
+    rng = random.Random(held * 10 + count)
+    hand = CardSet([Card.from_index(i) for i in rng.sample(range(52), held)])
+    choices = PassChoices(0, hand, count)
+    expected = [
+        sum(card.bit for card in combo) for combo in itertools.combinations(sorted(hand), count)
+    ]
+    assert choices.size == len(choices) == len(expected)
+    assert [choices.mask_at(i) for i in range(choices.size)] == expected
+    assert [choices[i].cards.mask for i in range(choices.size)] == expected
