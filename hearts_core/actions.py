@@ -12,7 +12,6 @@ evaluates back to it.
 from __future__ import annotations
 
 import array
-import functools
 import itertools
 import math
 import random as _random
@@ -404,28 +403,6 @@ def _pass(seat: int, cards: CardSet) -> PassCards:
     return action
 
 
-@functools.lru_cache(maxsize=16)
-def _shuffle_tables(deck: int, players: int) -> tuple[int, int, tuple[bytes, ...], bytes | None]:
-    """For a deck and a table: the mask that keeps the random bits of each sort key, the
-    constant bits to put beside them, a translation per seat to read its cards, and the
-    layout of the deck's cards among the 52 (``None`` for the full deck)."""
-    count = deck.bit_count()
-    size = count // players
-    # Each sort key is a float in [1, 2): exponent 0x3FF, then 44 random bits,
-    # then a low byte holding the digit of the seat that gets the card at that
-    # place of the shuffled deck (seat s takes places s * size to (s + 1) * size - 1).
-    keep = sum((((1 << 52) - 1) & ~0xFF) << (64 * i) for i in range(count))
-    fixed = sum(((0x3FF << 52) | (48 + i // size)) << (64 * i) for i in range(count))
-    # "-" marks a card out of the deck (see _spread).
-    source = bytes(range(48, 48 + players)) + b"-"
-    reads = tuple(
-        bytes.maketrans(source, bytes(49 if d == s else 48 for d in range(players)) + b"0")
-        for s in range(players)
-    )
-    layout = None if deck == (1 << 52) - 1 else bytes(deck >> i & 1 for i in range(52))
-    return keep, fixed, reads, layout
-
-
 def random_deal(rules: Rules, rng: _random.Random) -> Deal:
     """A uniformly random deal of ``rules.deck``, drawn from ``rng``.
 
@@ -442,8 +419,7 @@ def random_deal(rules: Rules, rng: _random.Random) -> Deal:
     if not isinstance(rng, _random.Random):
         raise InvalidRulesError("rng", f"random_deal needs a random.Random, not {shown(rng)}")
     tables = rules.tables()
-    deck = tables.deck
-    keep, fixed, reads, layout = _shuffle_tables(deck, tables.players)
+    keep, fixed, reads, layout = tables.dealing
     count = tables.hand_size * tables.players
     # Shuffle in C: each place of the dealt deck gets a random sort key that
     # names, in its low byte, the seat dealt that place; after sorting, the

@@ -279,24 +279,26 @@ class Card:
 Card._all.extend(Card._make(i) for i in range(52))
 _CARDS: Final = {(c.rank, c.suit): c for c in Card._all}
 
-# Cards of each 13-bit suit pattern, computed once per pattern seen.
-_PATTERN_CACHE: dict[int, tuple[Card, ...]] = {}
+# The cards of each suit's low ranks (2 to 8) for each 7-bit pattern, then of its high
+# ranks (9 to ace) for each 6-bit pattern: two lookups give the cards of a suit pattern.
+_SUIT_CARDS: Final = tuple(
+    tuple(
+        tuple(Card._all[13 * suit + low + i] for i in range(width) if pattern >> i & 1)
+        for pattern in range(1 << width)
+    )
+    for suit in range(4)
+    for low, width in ((0, 7), (7, 6))
+)
 
 
 def _cards_of_mask(mask: int) -> tuple[Card, ...]:
-    cards: list[Card] = []
-    all_cards = Card._all
-    for suit_offset in (0, 13, 26, 39):
-        pattern = (mask >> suit_offset) & 0x1FFF
-        if not pattern:
-            continue
-        key = pattern | (suit_offset << 13)
-        found = _PATTERN_CACHE.get(key)
-        if found is None:
-            found = tuple(all_cards[suit_offset + i] for i in range(13) if pattern >> i & 1)
-            _PATTERN_CACHE[key] = found
-        cards.extend(found)
-    return tuple(cards)
+    cards: tuple[Card, ...] = ()
+    for table in range(0, 8, 2):
+        pattern = mask & 0x1FFF
+        if pattern:
+            cards += _SUIT_CARDS[table][pattern & 127] + _SUIT_CARDS[table + 1][pattern >> 7]
+        mask >>= 13
+    return cards
 
 
 class CardSet:

@@ -27,7 +27,19 @@ from hearts_core.restrictions import RESTRICTIONS, DeckMasks, Moment
 if TYPE_CHECKING:
     from hearts_core.rules import Rules
 
-__all__ = ["RuleTables", "Row", "compile_rules", "situation", "deck_mask", "points_table"]
+__all__ = [
+    "RuleTables",
+    "Row",
+    "Dealing",
+    "compile_rules",
+    "situation",
+    "deck_mask",
+    "points_table",
+    "deal_tables",
+]
+
+Dealing = tuple[int, int, tuple[bytes, ...], bytes | None]
+"""What :func:`deal_tables` returns, kept on :attr:`RuleTables.dealing`."""
 
 Row = tuple[int, int, Rule, bool]
 """A compiled restriction: the cards it keeps, the set that lifts it, its rule, and whether
@@ -72,6 +84,33 @@ def points_table(rules: Rules) -> tuple[int, ...]:
         points[card.index] = value
     full = deck_mask(rules.lowest_rank, 0)
     return tuple(p if full >> i & 1 else 0 for i, p in enumerate(points))
+
+
+def deal_tables(deck: int, players: int) -> Dealing:
+    """What :func:`~hearts_core.random_deal` needs for a deck and a table: the mask that
+    keeps the random bits of each sort key, the constant bits to put beside them, a
+    translation per seat to read its cards, and the layout of the deck's cards among the
+    52 (``None`` for the full deck).
+
+    >>> keep, fixed, reads, layout = deal_tables(deck_mask(2, 0), 4)
+    >>> len(reads), layout is None, keep.bit_length() <= 64 * 52
+    (4, True, True)
+    """
+    count = deck.bit_count()
+    size = count // players
+    # Each sort key is a float in [1, 2): exponent 0x3FF, then 44 random bits,
+    # then a low byte holding the digit of the seat that gets the card at that
+    # place of the shuffled deck (seat s takes places s * size to (s + 1) * size - 1).
+    keep = sum((((1 << 52) - 1) & ~0xFF) << (64 * i) for i in range(count))
+    fixed = sum(((0x3FF << 52) | (48 + i // size)) << (64 * i) for i in range(count))
+    # "-" marks a card out of the deck (see _spread).
+    source = bytes(range(48, 48 + players)) + b"-"
+    reads = tuple(
+        bytes.maketrans(source, bytes(49 if d == s else 48 for d in range(players)) + b"0")
+        for s in range(players)
+    )
+    layout = None if deck == (1 << 52) - 1 else bytes(deck >> i & 1 for i in range(52))
+    return keep, fixed, reads, layout
 
 
 @stay_frozen
@@ -120,6 +159,9 @@ class RuleTables:
     follow_free: bool
     """Whether no restriction applies to a seat following suit, in any situation: then its
     legal cards are simply those of the suit led."""
+    dealing: Dealing = attrs.field(eq=False, repr=False)
+    """How :func:`~hearts_core.random_deal` shuffles this deck for this table (see
+    :func:`deal_tables`)."""
 
     def points_of(self, mask: int) -> int:
         """The points of the cards in ``mask``.
@@ -199,4 +241,5 @@ def compile_rules(rules: Rules) -> RuleTables:
             for first in (False, True)
             for broken in (False, True)
         ),
+        dealing=deal_tables(deck, rules.players),
     )
