@@ -156,17 +156,20 @@ PlayCard(seat=2, card=Card.parse('QS')))
     """
     suit = _SUIT_OF[(mask & -mask).bit_length()]
     pattern = mask >> 13 * suit
-    base = 8 * seat + 2 * suit
     if pattern < 0x2000:  # one suit: following, or a hand of one suit
+        base = 8 * seat + 2 * suit
         return _SUIT_PLAYS[base][pattern & 127] + _SUIT_PLAYS[base + 1][pattern >> 7]
-    plays: tuple[PlayCard, ...] = ()
-    while pattern:
-        part = pattern & 0x1FFF
-        if part:
-            plays += _SUIT_PLAYS[base][part & 127] + _SUIT_PLAYS[base + 1][part >> 7]
-        pattern >>= 13
-        base += 2
-    return plays
+    # Every suit, two lookups each; joining an empty tuple costs nothing.
+    base = 8 * seat
+    low, high = mask & 0x3FFFFFF, mask >> 26  # clubs and diamonds, hearts and spades
+    clubs, diamonds, hearts, spades = low & 0x1FFF, low >> 13, high & 0x1FFF, high >> 13
+    tables = _SUIT_PLAYS
+    return (
+        tables[base][clubs & 127] + tables[base + 1][clubs >> 7]
+        + tables[base + 2][diamonds & 127] + tables[base + 3][diamonds >> 7]
+        + tables[base + 4][hearts & 127] + tables[base + 5][hearts >> 7]
+        + tables[base + 6][spades & 127] + tables[base + 7][spades >> 7]
+    )  # fmt: skip
 
 
 def legal_actions(state: GameState, seat: int | None = None) -> Sequence[Action]:
