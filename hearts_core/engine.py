@@ -344,7 +344,9 @@ def _end_of_trick(
     tricks = state.tricks + (make_trick(leader, trick, winner, mask),)
     start = state._start
     if len(tricks) < tables.hand_size:
-        legal = legal_mask_led(tables, start[winner] & ~played, 0, False, broken)
+        legal = start[winner] & ~played
+        if not (broken and tables.lead_free):  # a lead no restriction narrows, or the fold
+            legal = legal_mask_led(tables, legal, 0, False, broken)
         return make_state(
             context, _PLAY, state.passes, tricks, (), winner, broken, start, played,
             winner, legal, NO_PASSES,

@@ -165,7 +165,7 @@ def _play_tricks(
     breaking = tables.breaking_mask
     follow_free = tables.follow_free
     rows = tables.rows
-    lead_free = not rows[1]  # leading after the first trick, hearts broken
+    lead_free = tables.lead_free
     seats_from = _SEATS_FROM[players]
     suit_of_length = _SUIT_MASK_OF_LENGTH
     shift_of_length = _SHIFT_OF_LENGTH

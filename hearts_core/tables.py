@@ -159,6 +159,9 @@ class RuleTables:
     follow_free: bool
     """Whether no restriction applies to a seat following suit, in any situation: then its
     legal cards are simply those of the suit led."""
+    lead_free: bool = attrs.field(eq=False, repr=False)
+    """Whether no restriction applies to a seat leading after the first trick once hearts
+    are broken: then it may lead any card it holds."""
     dealing: Dealing = attrs.field(eq=False, repr=False)
     """How :func:`~hearts_core.random_deal` shuffles this deck for this table (see
     :func:`deal_tables`)."""
@@ -241,5 +244,6 @@ def compile_rules(rules: Rules) -> RuleTables:
             for first in (False, True)
             for broken in (False, True)
         ),
+        lead_free=not rows[situation(Moment.LEAD, False, True)],
         dealing=deal_tables(deck, rules.players),
     )
