@@ -16,6 +16,7 @@ from hearts_core import (
     Deal,
     GameState,
     Phase,
+    PlayCard,
     Rules,
     apply,
     legal_actions,
@@ -178,3 +179,53 @@ def test_rollout_scores_a_sun_when_one_seat_takes_every_trick() -> None:
         for seed in range(3):
             end = check(state, seed)
             assert end.totals == (-52, 0, 0, 0)
+
+
+def test_rollout_keeps_points_off_the_first_trick_after_hearts_break_in_it() -> None:
+    # Seat 1 holds only hearts: void in clubs, it must discard one on the first trick,
+    # which breaks hearts. Seat 2, void in clubs too, still may not discard the QS on the
+    # first trick while it holds cards worth nothing: 12 choices, not 13.
+    deal = Deal(
+        [
+            "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+            "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+            "2D 3D 4D 5D 6D 7D 8D 2S 3S 4S 5S 6S QS",
+            "9D TD JD QD KD AD 7S 8S 9S TS JS KS AS",
+        ]
+    )
+    start = apply(new_game(Rules(pass_cycle=["hold"])), deal)
+    state = apply(apply(start, legal_actions(start)[0]), PlayCard(1, "5H"))
+    assert state.hearts_broken is True
+    assert len(legal_actions(state)) == 12
+    for seed in range(6):
+        check(start, seed)
+        check(state, seed)
+
+
+def test_rollout_from_the_pass_phase_scores_a_scoring_two_of_clubs_once() -> None:
+    # The 2C worth -5: whoever takes it, the hand's scores add up to 26 - 5 (or to
+    # 3 * 26 - 5 after a moon added to the others).
+    rules = Rules(card_values={"QS": 13, "2C": -5})
+    for seed in range(6):
+        state = walk(rules, seed, seed % 3)
+        assert state.phase is Phase.PASS
+        end = check(state, seed + 7)
+        assert sum(end.totals) in (26 - 5, 3 * 26 - 5)
+
+
+def test_rollout_scores_a_moon_in_a_count_down_game_as_the_count_down_does() -> None:
+    # Seat 0 holds every club and takes every card. Counting down, adding 26 to the
+    # others (30, 20, 10) would end the game with seat 0 far from the lowest, so the
+    # automatic moon takes 26 off the shooter: 110 - (-26) is 136.
+    rules = Rules(pass_cycle=["hold"], game_end="count-down", target_score=100, moon="automatic")
+    deal = Deal(
+        [
+            "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+            "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+            "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+        ]
+    )
+    start = apply(new_game(rules, totals=(110, 30, 20, 10), counting_down=True), deal)
+    for seed in range(3):
+        assert check(start, seed).totals == (136, 30, 20, 10)
