@@ -1,0 +1,84 @@
+"""Pins for hearts_core/draws.py, found by mutation testing (docs/mutation-engine.md).
+
+The check that lets the play-out draw inline runs once, at import: these tests run it
+again, so that a changed check is seen, and pin the drawer's fallback for a generator
+that has no index drawer of its own.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from hearts_core import draws
+
+
+def test_this_python_draws_indices_as_the_inline_loop_does() -> None:
+    # CPython 3.11 to 3.13: Random._randbelow is _randbelow_with_getrandbits, drawing
+    # getrandbits(n.bit_length()) until the result is below n.
+    assert draws._inline_draws_match() is True
+    assert draws._INLINE_DRAWS is True
+
+
+def test_the_inline_check_leaves_no_trace_on_a_generator() -> None:
+    # The check uses generators of its own: a caller's generator is not drawn from.
+    rng = random.Random(11)
+    before = rng.getstate()
+    draws._inline_draws_match()
+    assert rng.getstate() == before
+
+
+def test_index_drawer_is_the_generators_own_drawer() -> None:
+    rng = random.Random(4)
+    below = draws.index_drawer(rng)
+    # Bound methods compare equal when they bind the same function to the same object.
+    assert below == rng._randbelow  # type: ignore[attr-defined]
+    twin = random.Random(4)
+    assert [below(52) for _ in range(20)] == [twin.randrange(52) for _ in range(20)]
+
+
+class ChoiceOnly:
+    """A generator-like object with ``choice`` and no index drawer: the last item."""
+
+    def choice(self, seq: Sequence[int]) -> int:
+        return seq[-1]
+
+
+def test_index_drawer_falls_back_to_choice_over_the_indices() -> None:
+    below = draws.index_drawer(ChoiceOnly())  # type: ignore[arg-type]
+    # choice(range(n)) picks from the indices 0 to n - 1: this one picks the last.
+    assert [below(n) for n in (1, 2, 7, 13)] == [0, 1, 6, 12]
+
+
+class NotCallable(random.Random):
+    """A generator whose ``_randbelow`` attribute is not a function."""
+
+    _randbelow = 3
+
+    def choice(self, seq: Sequence[int]) -> int:  # type: ignore[override]
+        return seq[0]
+
+
+def test_index_drawer_ignores_a_drawer_that_is_not_callable() -> None:
+    below = draws.index_drawer(NotCallable(1))
+    assert [below(n) for n in (1, 5, 9)] == [0, 0, 0]
+
+
+def test_draws_inline_for_plain_generators_and_not_for_replaced_drawers() -> None:
+    class OwnDrawer(random.Random):
+        def _randbelow(self, n: int) -> int:
+            return n - 1
+
+    class OwnRandom(random.Random):
+        def random(self) -> float:
+            return 0.5
+
+    assert draws.draws_inline(random.Random(1)) is True
+    assert draws.draws_inline(OwnDrawer(1)) is False
+    # Overriding random() alone makes Python draw indices without getrandbits.
+    assert draws.draws_inline(OwnRandom(1)) is False
+
+
+def test_draws_inline_is_false_for_an_object_that_is_no_random_at_all() -> None:
+    # Any object with choice() may drive the plain loop; it has no drawer to match.
+    assert draws.draws_inline(ChoiceOnly()) is False  # type: ignore[arg-type]

@@ -1,0 +1,144 @@
+"""Pins for hearts_core/legality.py, found by mutation testing (docs/mutation-engine.md).
+
+The refusals of the play rules are pinned in tests/test_core_pins.py; these pin what
+was left: ``explain`` and ``is_legal`` asked about a legal play (which ``apply`` never
+asks them), and a deal with cards outside the deck or left undealt.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts_core import (
+    Card,
+    CardSet,
+    Deal,
+    IllegalActionError,
+    InvalidActionError,
+    Phase,
+    PlayCard,
+    Rule,
+    Rules,
+    apply,
+    explain,
+    is_legal,
+    legal_actions,
+    new_game,
+    random_deal,
+)
+from hearts_core.legality import deal_problems, legal_mask, legal_mask_led, plays_of
+
+
+def test_explain_and_is_legal_accept_every_legal_play() -> None:
+    rules = Rules()
+    rng = random.Random(5)
+    state = apply(new_game(rules, hand_number=3), random_deal(rules, rng))  # no passing
+    plays = 0
+    while state.phase is Phase.PLAY:
+        for action in legal_actions(state):
+            assert explain(state, action) is None
+            assert is_legal(state, action) is True
+            # An equal action built anew, not the shared one, is legal too.
+            assert isinstance(action, PlayCard)
+            assert is_legal(state, PlayCard(action.seat, action.card)) is True
+        state = apply(state, rng.choice(legal_actions(state)))
+        plays += 1
+    assert plays == 52
+
+
+def three_player_hands() -> list[CardSet]:
+    # Cards by index: clubs 0 to 12, diamonds 13 to 25 (the 2D is 13), hearts, spades.
+    # Three players play without the 2D: 51 cards, 17 each. Seat 0 gets the 2D,
+    # and the AS (card 51) is dealt to nobody.
+    deck = [Card.from_index(index) for index in range(52)]
+    return [CardSet(deck[0:17]), CardSet(deck[17:34]), CardSet(deck[34:51])]
+
+
+def test_a_deal_with_a_card_outside_the_deck_and_one_left_out_names_both() -> None:
+    tables = Rules(players=3).tables()
+    assert deal_problems(tables, three_player_hands()) == [
+        (0, "cards outside the deck: 2D"),
+        (None, "cards not dealt: AS"),
+    ]
+
+
+def test_such_a_deal_is_refused_with_the_first_problem() -> None:
+    state = new_game(Rules(players=3))
+    with pytest.raises(IllegalActionError) as raised:
+        apply(state, Deal(three_player_hands()))
+    assert raised.value.rule is Rule.INVALID_DEAL
+    assert str(raised.value) == "invalid deal: cards outside the deck: 2D"
+
+
+def forged(kind: type[object], **fields: object) -> object:
+    """An action built around its validators, as code that forges one would."""
+    action = object.__new__(kind)
+    for name, value in fields.items():
+        object.__setattr__(action, name, value)
+    return action
+
+
+@pytest.mark.parametrize(
+    "hands", [["2C"] * 4, (CardSet.parse("2C"), "3C", CardSet(), CardSet()), None]
+)
+def test_a_forged_deal_whose_hands_are_not_card_sets_is_malformed(hands: object) -> None:
+    action = forged(Deal, hands=hands)
+    error = explain(new_game(), action)
+    assert isinstance(error, InvalidActionError)
+    assert str(error) == "a deal's hands must be card sets"
+    assert error.field == "hands"
+    assert error.action is action
+
+
+def test_a_deal_without_hands_at_all_is_malformed() -> None:
+    action = object.__new__(Deal)
+    error = explain(new_game(), action)
+    assert isinstance(error, InvalidActionError)
+    assert error.field == "hands"
+
+
+@pytest.mark.parametrize(("seat", "text"), [(6, "6"), (-1, "-1"), (True, "True")])
+def test_a_forged_play_by_a_seat_out_of_range_is_malformed(seat: object, text: str) -> None:
+    action = forged(PlayCard, seat=seat, card=Card.parse("2C"))
+    error = explain(new_game(), action)
+    assert isinstance(error, InvalidActionError)
+    assert str(error) == f"seat is not valid: {text}"
+    assert error.field == "seat"
+    assert error.action is action
+
+
+def test_a_forged_play_without_a_card_is_malformed() -> None:
+    action = forged(PlayCard, seat=0)
+    error = explain(new_game(), action)
+    assert isinstance(error, InvalidActionError)
+    assert str(error) == "card is not valid: None"
+
+
+def test_legal_mask_lets_a_heart_lead_once_hearts_are_broken() -> None:
+    tables = Rules().tables()
+    hand = CardSet.parse("2C 5H").mask
+    # After the first trick: a heart may not be led before the break, and may after it.
+    assert legal_mask(tables, hand, (), False, False) == CardSet.parse("2C").mask
+    assert legal_mask(tables, hand, (), False, True) == hand
+
+
+def test_a_leader_with_only_hearts_leads_one_when_a_lone_queen_may_lift_the_rule() -> None:
+    # lead_hearts_instead_of_queen: a leader left with only the QS may lead a heart. A
+    # leader with only hearts may lead one anyway: a rule that would leave no card is
+    # skipped, whatever lifts it.
+    tables = Rules(lead_hearts_instead_of_queen=True).tables()
+    hearts = CardSet.parse("5H 9H KH").mask
+    assert legal_mask_led(tables, hearts, 0, False, False) == hearts
+    queen_and_hearts = CardSet.parse("QS 5H").mask
+    assert legal_mask_led(tables, queen_and_hearts, 0, False, False) == queen_and_hearts
+
+
+def test_plays_of_one_suit_lists_low_and_high_ranks_in_order() -> None:
+    # One suit, ranks on both sides of the 8/9 split of the lookup tables.
+    assert plays_of(1, CardSet.parse("AH 2H 9H 8H").mask) == tuple(
+        PlayCard(1, text) for text in ("2H", "8H", "9H", "AH")
+    )
+    assert plays_of(3, CardSet.parse("KD").mask) == (PlayCard(3, "KD"),)
+    assert plays_of(0, CardSet.parse("3C").mask) == (PlayCard(0, "3C"),)
