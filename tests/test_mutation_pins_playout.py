@@ -19,9 +19,9 @@ from hearts_core import (
     PlayCard,
     Rules,
     apply,
+    draws,
     legal_actions,
     new_game,
-    playout,
     random_deal,
     rollout,
     variant,
@@ -125,7 +125,7 @@ def test_rollout_from_the_moon_choice_draws_the_option_as_the_loop_does() -> Non
 def test_the_pattern_table_lists_each_suit_patterns_bits_low_to_high() -> None:
     # The table is built once, at import: call its builder again and check every one of
     # the 8192 patterns of a suit's 13 cards against the bits worked out one by one.
-    table = playout._bits_of_patterns()
+    table = draws._pattern_bits()
     assert len(table) == 1 << 13
     for pattern, (bits, count, draw_bits) in enumerate(table):
         expected = tuple(1 << rank for rank in range(13) if pattern >> rank & 1)
@@ -135,7 +135,7 @@ def test_the_pattern_table_lists_each_suit_patterns_bits_low_to_high() -> None:
         assert draw_bits == len(expected).bit_length()
     assert table[0] == ((), 0, 0)
     assert table[0b1000000000101] == ((1, 4, 4096), 3, 2)
-    assert table == playout._BITS_OF_PATTERN
+    assert table == draws.PATTERN_BITS
 
 
 def test_rollout_draws_a_pass_on_the_boundary_between_two_seats() -> None:
