@@ -120,3 +120,17 @@ def test_a_built_card_set_cannot_be_built_again() -> None:
         hand.__init__([Card.parse("AS")])  # type: ignore[misc]
     assert str(info.value) == "CardSet is immutable: it is built once"
     assert str(hand) == "QS"
+
+
+def test_a_card_set_of_something_not_cards_is_shown() -> None:
+    assert card_error(CardSet, "QS") == "not a collection of cards: 'QS'"
+    assert card_error(CardSet, 7) == "not a collection of cards: 7"
+    assert card_error(CardSet, [Card.parse("QS"), "AS"]) == "not a card: 'AS'"
+
+
+def test_every_pattern_of_a_suit_iterates_to_its_cards_low_to_high() -> None:
+    # All 8192 sets of spades: the cards are the set bits, 2 to ace (bit 39 + rank - 2).
+    for pattern in range(1 << 13):
+        ranks = [rank for rank in range(2, 15) if pattern >> (rank - 2) & 1]
+        spades = CardSet.from_mask(pattern << 39)
+        assert [(card.suit, card.rank) for card in spades] == [(Suit.SPADES, r) for r in ranks]
