@@ -8,6 +8,8 @@
 # make serve  the web table at http://127.0.0.1:8000 (hearts serve):  make serve ARGS="--seed 3"
 # make bench  random playouts per second, hearts_core against OpenSpiel; the learning
 #             environments against Shimmy's and OpenSpiel's
+# make mutation MODULE=scoring  mutation-test one module of the core with mutmut, one child
+#             process at nice 19 (docs/mutation.md); installs mutmut if missing
 # make docs   serve the documentation site at http://127.0.0.1:8000 (mkdocs serve)
 #
 # Each target installs into .venv only what it needs, and reinstalls only
@@ -22,7 +24,7 @@ ARGS ?=
 RLLIB_VENV := .venv-rllib
 RLLIB_BIN := $(RLLIB_VENV)/bin
 
-.PHONY: test test-rllib test-browser check play serve bench docs clean
+.PHONY: test test-rllib test-browser check play serve bench docs clean mutation
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -104,8 +106,14 @@ bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/playout.py $(ARGS)
 	$(BIN)/python bench/environments.py $(ARGS)
 
+MODULE ?=
+mutation: $(VENV)/.installed-dev
+	@test -n "$(MODULE)" || { echo "make mutation MODULE=NAME: NAME a module of hearts_core/ (scoring, rules, ...)"; exit 1; }
+	$(BIN)/python -c "import mutmut.__main__" 2>/dev/null || $(BIN)/python -m pip install --quiet 'mutmut>=3.8,<4'
+	env HYPOTHESIS_PROFILE=ci nice -n 19 $(BIN)/python tests/run_mutation.py $(MODULE)
+
 docs: $(VENV)/.installed-dev
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve $(ARGS)
 
 clean:
-	rm -rf $(VENV) $(RLLIB_VENV) dist build site .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(RLLIB_VENV) dist build site .mypy_cache .ruff_cache .hypothesis mutants

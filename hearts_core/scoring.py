@@ -85,11 +85,10 @@ def moon_shooter(tables: RuleTables, taken: Sequence[int]) -> int | None:
     return None
 
 
-def _split(rules: Rules, taken: Sequence[int]) -> tuple[list[int], list[int]]:
+def _bonus_points(rules: Rules, taken: Sequence[int]) -> list[int]:
+    # The points of the cards outside the positive ones (J♦ in Omnibus), which a shot keeps.
     tables = rules.tables()
-    positive = [tables.points_of(mask & tables.point_mask) for mask in taken]
-    other = [tables.points_of(mask & ~tables.point_mask) for mask in taken]
-    return positive, other
+    return [tables.points_of(mask & ~tables.point_mask) for mask in taken]
 
 
 def moon_scores(
@@ -104,10 +103,10 @@ def moon_scores(
     >>> moon_scores(Rules(), taken, 0, MoonOption.SUBTRACT_FROM_SHOOTER, 26)
     (-26, 0, 0, 0)
     """
-    _, other = _split(rules, taken)
+    kept = _bonus_points(rules, taken)
     if option is MoonOption.ADD_TO_OTHERS:
-        return tuple(bonus + (0 if seat == shooter else amount) for seat, bonus in enumerate(other))
-    return tuple(bonus - (amount if seat == shooter else 0) for seat, bonus in enumerate(other))
+        return tuple(bonus + (0 if seat == shooter else amount) for seat, bonus in enumerate(kept))
+    return tuple(bonus - (amount if seat == shooter else 0) for seat, bonus in enumerate(kept))
 
 
 def score_hand(
