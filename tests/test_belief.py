@@ -17,6 +17,7 @@ import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from positions import position
 
 from hearts_core import (
     Card,
@@ -32,10 +33,8 @@ from hearts_core import (
     Suit,
     apply,
     consistent_state,
-    legal_actions,
     new_game,
     observe,
-    random_deal,
     resample,
     variant,
     variant_names,
@@ -44,19 +43,6 @@ from hearts_core.belief import Belief
 from hearts_core.bots import MonteCarloBot
 from hearts_core.bots import monte_carlo as bots_module
 from hearts_core.state import seat_of
-
-
-def position(rules: Rules, seed: int, steps: int, hand_number: int = 0) -> GameState:
-    """A position ``steps`` random actions into a hand of ``rules``."""
-    rng = random.Random(seed)
-    state = new_game(rules, hand_number=0 if rules.single_hand else hand_number)
-    state = apply(state, random_deal(rules, rng))
-    for _ in range(steps):
-        actions = legal_actions(state)
-        if not actions:
-            break
-        state = apply(state, rng.choice(actions))
-    return state
 
 
 def played_by(state: GameState) -> list[CardSet]:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import attrs
 import pytest
+from positions import reference
 
 from hearts_core import (
     Card,
@@ -505,13 +506,6 @@ def test_a_trick_reports_the_points_of_its_own_cards() -> None:
         position = apply(position, PlayCard(seat, text))
     _, events = step(position, PlayCard(3, "3S"))
     assert events[-1] == TrickTaken(0, tuple(Card.parse(t) for t in ("3C", "3H", "3D", "3S")), 1)
-
-
-def reference(position: GameState, rng: random.Random) -> GameState:
-    """The loop rollout promises to match."""
-    while legal_actions(position):
-        position = apply(position, rng.choice(legal_actions(position)))
-    return position
 
 
 @pytest.mark.parametrize("plays", [0, 2, 5])

@@ -23,6 +23,7 @@ import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from positions import position
 
 from hearts_core import (
     Card,
@@ -74,19 +75,7 @@ from hearts_core.io.limits import MAX_DOCUMENT_CHARACTERS, MAX_PROBLEMS
 TRIED: Final[Counter[str]] = Counter()
 """Hostile inputs tried, by entry point (the campaign's report)."""
 
-
-def a_position(seed: int, steps: int) -> Any:
-    rng = random.Random(seed)
-    state = apply(new_game(), random_deal(Rules(), rng))
-    for _ in range(steps):
-        actions = legal_actions(state)
-        if not actions:
-            break
-        state = apply(state, rng.choice(actions))
-    return state
-
-
-POSITION: Final = a_position(3, 9)
+POSITION: Final[Any] = position(None, 3, 9)  # Any: some tests forge it on purpose
 
 # Values a hostile caller might pass anywhere: JSON-like data, huge and odd numbers,
 # the library's own values in the wrong places.
@@ -237,7 +226,7 @@ def test_deep_huge_and_broken_json_is_a_record_error(text: str | bytes) -> None:
 
 
 def test_a_huge_total_is_refused_by_every_loader() -> None:
-    state = a_position(1, 0)
+    state = position(None, 1, 0)
     for to_json, from_json in (
         (state_to_json, state_from_json),
         (lambda s: view_to_json(observe(s, 0)), view_from_json),
@@ -277,7 +266,7 @@ def test_the_hand_notation_reads_only_ascii_digits_and_checks_lengths_first(line
 
 
 def test_a_forged_play_is_refused_by_apply_and_explain_alike() -> None:
-    state = a_position(2, 8)
+    state = position(None, 2, 8)
     play = legal_actions(state)[0]
     assert isinstance(play, PlayCard)
     forged = PlayCard(play.seat, play.card)
@@ -311,7 +300,7 @@ def test_subclasses_that_lie_about_their_size_are_refused() -> None:
 
 
 def test_an_interned_play_cannot_be_rewritten_in_place() -> None:
-    state = a_position(5, 6)
+    state = position(None, 5, 6)
     play = legal_actions(state)[0]
     assert isinstance(play, PlayCard)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
@@ -335,7 +324,7 @@ def test_shared_rules_cannot_be_rebuilt_in_place() -> None:
 
 
 def test_a_server_refuses_another_seats_action_without_revealing_its_cards() -> None:
-    state = a_position(7, 12)
+    state = position(None, 7, 12)
     current = state.to_act[0]
     other = (current + 1) % 4
     for card in state.hands[current]:
@@ -356,7 +345,7 @@ def test_a_server_refuses_another_seats_action_without_revealing_its_cards() -> 
 
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 60))
 def test_a_view_the_loader_accepts_can_be_resampled(seed: int, steps: int) -> None:
-    state = a_position(seed, steps)
+    state = position(None, seed, steps)
     for seat in range(4):
         view = view_from_json(view_to_json(observe(state, seat)))
         assert observe(consistent_state(view), seat) == view

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from positions import position, reference
 
 from hearts_core import (
     Deal,
@@ -22,31 +23,10 @@ from hearts_core import (
     draws,
     legal_actions,
     new_game,
-    random_deal,
     rollout,
     variant,
     variant_names,
 )
-
-
-def reference(state: GameState, rng: random.Random) -> GameState:
-    """The loop rollout must match."""
-    while legal_actions(state):
-        state = apply(state, rng.choice(legal_actions(state)))
-    return state
-
-
-def walk(rules: Rules, seed: int, steps: int, hand_number: int = 0) -> GameState:
-    """The position ``steps`` random actions into a freshly dealt hand of ``rules``."""
-    rng = random.Random(seed)
-    state = new_game(rules, hand_number=hand_number)
-    state = apply(state, random_deal(rules, rng))
-    for _ in range(steps):
-        actions = legal_actions(state)
-        if not actions:
-            break
-        state = apply(state, rng.choice(actions))
-    return state
 
 
 def check(state: GameState, seed: int) -> GameState:
@@ -71,14 +51,14 @@ def test_rollout_matches_the_loop_in_every_variant_at_every_stage(name: str) -> 
     for index, steps in enumerate(STEPS):
         for repeat in range(3):
             hand_number = hands[(index + repeat) % len(hands)]
-            state = walk(rules, 100 * index + 10 * repeat + len(name), steps, hand_number)
+            state = position(rules, 100 * index + 10 * repeat + len(name), steps, hand_number)
             check(state, index + repeat)
 
 
 def test_rollout_from_the_pass_phase_after_some_seats_passed() -> None:
     rules = Rules()
     for seed in range(6):
-        state = walk(rules, seed, 0)
+        state = position(rules, seed, 0)
         assert state.phase is Phase.PASS
         for passes in range(1, 4):
             state = apply(state, legal_actions(state)[seed * 37 % len(legal_actions(state))])
@@ -142,7 +122,7 @@ def test_rollout_draws_a_pass_on_the_boundary_between_two_seats() -> None:
     # The passes of the seats still to pass are listed seat after seat: with four seats of
     # 286 passes each (3 cards of 13), index 286 is seat 1's first pass, not seat 0's.
     # Find a generator whose first draw below 1144 is exactly 286.
-    state = walk(Rules(), 3, 0)
+    state = position(Rules(), 3, 0)
     assert state.phase is Phase.PASS
     assert [len(legal_actions(state, seat)) for seat in range(4)] == [286] * 4
     seed = next(s for s in range(100_000) if random.Random(s)._randbelow(1144) == 286)  # type: ignore[attr-defined]
@@ -156,7 +136,7 @@ def test_rollout_matches_the_loop_when_the_two_of_clubs_may_be_kept(first_lead: 
     # a seat void in the suit led may discard it or pass over it to a higher card.
     rules = Rules(first_lead=first_lead, pass_cycle=["hold"])
     for seed in range(40):
-        check(walk(rules, seed, seed % 24), seed)
+        check(position(rules, seed, seed % 24), seed)
 
 
 def test_rollout_scores_a_sun_when_one_seat_takes_every_trick() -> None:
@@ -207,7 +187,7 @@ def test_rollout_from_the_pass_phase_scores_a_scoring_two_of_clubs_once() -> Non
     # 3 * 26 - 5 after a moon added to the others).
     rules = Rules(card_values={"QS": 13, "2C": -5})
     for seed in range(6):
-        state = walk(rules, seed, seed % 3)
+        state = position(rules, seed, seed % 3)
         assert state.phase is Phase.PASS
         end = check(state, seed + 7)
         assert sum(end.totals) in (26 - 5, 3 * 26 - 5)

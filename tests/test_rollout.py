@@ -14,6 +14,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from positions import position, reference
 
 from hearts_core import (
     Card,
@@ -24,9 +25,7 @@ from hearts_core import (
     Phase,
     Rules,
     apply,
-    legal_actions,
     new_game,
-    random_deal,
     rollout,
     variant,
     variant_names,
@@ -34,26 +33,6 @@ from hearts_core import (
 from hearts_core.bots import MonteCarloBot
 from hearts_core.bots import monte_carlo as bots_module
 from hearts_core.observation import observe
-
-
-def reference(state: GameState, rng: random.Random) -> GameState:
-    """The loop rollout must match."""
-    while legal_actions(state):
-        state = apply(state, rng.choice(legal_actions(state)))
-    return state
-
-
-def position(rules: Rules, seed: int, steps: int, hand_number: int = 0) -> GameState:
-    """A position ``steps`` random actions into a hand of ``rules``."""
-    rng = random.Random(seed)
-    state = new_game(rules, hand_number=0 if rules.single_hand else hand_number)
-    state = apply(state, random_deal(rules, rng))
-    for _ in range(steps):
-        actions = legal_actions(state)
-        if not actions:
-            break
-        state = apply(state, rng.choice(actions))
-    return state
 
 
 @given(
