@@ -21,12 +21,14 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from mutmut.configuration import config
-from mutmut.stats import status_by_exit_code
+# mutmut is imported inside the functions: the test run imports this file for its
+# doctests, on machines where mutmut is not installed.
 
 
 def counts(module: str) -> dict[str, int]:
     """The mutants of ``module`` in ``mutants/`` by status, as mutmut names them."""
+    from mutmut.stats import status_by_exit_code
+
     meta = Path("mutants", "hearts_core", f"{module}.py.meta")
     codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
     found = Counter(status_by_exit_code[code] for code in codes.values())
@@ -42,6 +44,8 @@ def main(modules: list[str], again: list[str]) -> int:
         return 2
     if not again:
         shutil.rmtree("mutants", ignore_errors=True)
+    from mutmut.configuration import config
+
     config().only_mutate = [f"hearts_core/{m}.py" for m in modules]
     from mutmut.__main__ import cli  # reads the configuration when imported
 
