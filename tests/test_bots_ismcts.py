@@ -25,7 +25,8 @@ from hearts_core import (
     variant,
 )
 from hearts_core.bots import IsmctsBot, RuleBot, make_bot, transitions
-from hearts_core.bots.ismcts import _defend, _Hand, _Search, _shoot_play, _threat
+from hearts_core.bots.ismcts import _defend, _Search, _shoot_play, _threat
+from hearts_core.bots.sampled import SampledHand
 
 
 def test_options_by_name_and_by_value() -> None:
@@ -167,7 +168,7 @@ def test_the_defence_takes_a_trick_with_points_or_feeds_the_shooter_nothing() ->
     points = Rules().tables().points
     hands = [0, 0, 0, 0]
     # Seat 1, the threat, led the 5H: seat 2 overtakes with its highest heart above it.
-    led = _Hand(hands, [Card.parse("5H")], 1, True, 5, [0] * 4, [0] * 4)
+    led = SampledHand(Rules().tables(), hands, [Card.parse("5H")], 1, True, 5, [0] * 4, [0] * 4)
     plays = [PlayCard(2, card) for card in ("3H", "9H", "7H")]
     assert _defend(plays, led, 1, points, 4) == PlayCard(2, "9H")
     # Only lower hearts: nothing to win with, so the rules of thumb decide.
@@ -176,5 +177,6 @@ def test_the_defence_takes_a_trick_with_points_or_feeds_the_shooter_nothing() ->
     void = [PlayCard(2, card) for card in ("QS", "4C", "9D", "KH")]
     assert _defend(void, led, 1, points, 4) == PlayCard(2, "9D")
     # Void, and someone else is winning the trick: the rules of thumb decide.
-    other = _Hand(hands, [Card.parse("5H"), Card.parse("AH")], 1, True, 5, [0] * 4, [0] * 4)
+    trick = [Card.parse("5H"), Card.parse("AH")]
+    other = SampledHand(Rules().tables(), hands, trick, 1, True, 5, [0] * 4, [0] * 4)
     assert _defend(void, other, 1, points, 4) is None

@@ -61,18 +61,15 @@ from hearts_core.belief import Belief
 from hearts_core.bots.heuristics import common_play
 from hearts_core.bots.knowledge import equivalent_plays, taken_masks, unseen_cards
 from hearts_core.bots.rule_bot import searched_choice
-from hearts_core.cards import FULL_DECK, Card, Rank
+from hearts_core.bots.sampled import SampledHand
+from hearts_core.cards import Card, Rank
 from hearts_core.errors import BotError
-from hearts_core.legality import legal_mask, plays_of
+from hearts_core.legality import plays_of
 from hearts_core.observation import PlayerView
-from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
-from hearts_core.scoring import moon_scores, score_hand
-from hearts_core.state import Phase, breaks_hearts, taken_and_won, trick_winner
+from hearts_core.state import Phase, taken_and_won, trick_winner
 
 __all__ = ["IsmctsBot"]
-
-_BY_BIT: Final = {card.bit: card for card in FULL_DECK}
 
 _WIDEN: Final = 4
 """Visits a node below the root needs before its plays are searched rather than taken from
@@ -94,50 +91,6 @@ class _Node:
         self.visits = 0
         self.value = 0.0
         self.available = 0
-
-
-class _Hand:
-    """A sampled deal in play, on plain masks: the hands, the trick, the cards taken."""
-
-    __slots__ = (
-        "hands", "trick", "leader", "broken", "tricks", "taken", "won", "mask", "remaining",
-    )  # fmt: skip
-
-    def __init__(
-        self,
-        hands: list[int],
-        trick: list[Card],
-        leader: int,
-        broken: bool,
-        tricks: int,
-        taken: list[int],
-        won: list[int],
-    ) -> None:
-        self.hands = hands
-        self.trick = trick
-        self.leader = leader
-        self.broken = broken
-        self.tricks = tricks
-        self.taken = taken
-        self.won = won
-        self.mask = 0
-        for card in trick:
-            self.mask |= card.bit
-        self.remaining = 0
-        for held in hands:
-            self.remaining |= held
-
-    def copy(self) -> _Hand:
-        """The same position, to be played on separately."""
-        return _Hand(
-            list(self.hands),
-            list(self.trick),
-            self.leader,
-            self.broken,
-            self.tricks,
-            list(self.taken),
-            list(self.won),
-        )
 
 
 class IsmctsBot:
@@ -278,29 +231,20 @@ class _Search:
         high = sum(1 for card in self.view.hand if card.rank >= Rank.QUEEN)
         return bool(mine[self.me] & need) or 3 * high >= len(self.view.hand)
 
-    def sample(self) -> _Hand:
+    def sample(self) -> SampledHand:
         """A deal of the hidden cards that fits the view, drawn uniformly, as masks."""
-        state = self.belief.sample(self.rng)
-        return _Hand(
-            list(state.hand_masks),
-            list(state.current_trick),
-            state.leader,
-            state.hearts_broken,
-            len(state.tricks),
-            list(self.taken),
-            list(self.won),
-        )
+        return SampledHand.of(self.belief.sample(self.rng), self.taken, self.won)
 
-    def walk(self, root: _Node, hand: _Hand, first: int, shoot: bool) -> None:
+    def walk(self, root: _Node, hand: SampledHand, first: int, shoot: bool) -> None:
         """One iteration on the deal ``hand``: play ``first`` (a root play), walk the tree
         below it, play the hand out, and credit each play on the path to its seat."""
         node = root.children.setdefault(first, _Node())
         node.available += 1
         path = [(node, self.me)]
-        self._play(hand, self.me, first)
+        hand.play(self.me, first)
         while hand.tricks < self.tables.hand_size:
-            seat = (hand.leader + len(hand.trick)) % self.players
-            legal = self._legal(hand, seat)
+            seat = hand.to_move()
+            legal = hand.legal(seat)
             if node.visits < _WIDEN:
                 # A young node plays as the play-out would: searching it on a handful of
                 # iterations would model the other seats as playing at random.
@@ -308,12 +252,12 @@ class _Search:
                 node = node.children.setdefault(bit, _Node())
                 node.available += 1
                 path.append((node, seat))
-                self._play(hand, seat, bit)
+                hand.play(seat, bit)
                 continue
             bit, expanded = self._select(node, legal)
             node = node.children[bit]
             path.append((node, seat))
-            self._play(hand, seat, bit)
+            hand.play(seat, bit)
             if expanded:
                 break
         payoffs = self._play_out(hand, shoot)
@@ -350,41 +294,18 @@ class _Search:
                 best, best_value = bit, value
         return best, False
 
-    def _legal(self, hand: _Hand, seat: int) -> int:
-        return legal_mask(self.tables, hand.hands[seat], hand.trick, not hand.tricks, hand.broken)
-
-    def _play(self, hand: _Hand, seat: int, bit: int) -> None:
-        card = _BY_BIT[bit]
-        tables = self.tables
-        if (
-            not hand.broken
-            and bit & tables.breaking_mask
-            and breaks_hearts(tables, card, hand.trick)
-        ):
-            hand.broken = True
-        hand.hands[seat] ^= bit
-        hand.remaining ^= bit
-        hand.trick.append(card)
-        hand.mask |= bit
-        if len(hand.trick) == self.players:
-            winner = trick_winner(hand.leader, hand.trick, self.players, hand.mask)
-            hand.taken[winner] |= hand.mask
-            hand.won[winner] += 1
-            hand.tricks += 1
-            hand.leader, hand.trick, hand.mask = winner, [], 0
-
-    def _play_out(self, hand: _Hand, shoot: bool) -> list[float]:
+    def _play_out(self, hand: SampledHand, shoot: bool) -> list[float]:
         """Play the hand out by rules of thumb; each seat's payoff in moon units."""
-        tables = self.tables
-        while hand.tricks < tables.hand_size:
-            seat = (hand.leader + len(hand.trick)) % self.players
-            legal = legal_mask(tables, hand.hands[seat], hand.trick, not hand.tricks, hand.broken)
+        size = self.tables.hand_size
+        while hand.tricks < size:
+            seat = hand.to_move()
+            legal = hand.legal(seat)
             if legal & (legal - 1):
                 legal = self._policy(hand, seat, legal, shoot).card.bit
-            self._play(hand, seat, legal)
+            hand.play(seat, legal)
         return self._payoffs(hand)
 
-    def _policy(self, hand: _Hand, seat: int, legal: int, shoot: bool) -> PlayCard:
+    def _policy(self, hand: SampledHand, seat: int, legal: int, shoot: bool) -> PlayCard:
         """The play-out's card: the moon attempt for this seat under the moon plan; else the
         moon defence when one other seat holds every moon card taken, then the rules of thumb."""
         plays = plays_of(seat, legal)
@@ -404,16 +325,9 @@ class _Search:
                 return play
         return common_play(plays, tuple(trick), held, unseen, points, self.players)
 
-    def _payoffs(self, hand: _Hand) -> list[float]:
-        rules = self.rules
-        zeros = (0,) * self.players
-        result = score_hand(rules, hand.taken, hand.won, zeros, self.view.counting_down)
-        scores = result.scores
-        if scores is None:  # the shooter chooses: both ways give the same differences
-            assert result.shooter is not None
-            scores = moon_scores(
-                rules, hand.taken, result.shooter, MoonOption.ADD_TO_OTHERS, rules.moon_amount
-            )
+    def _payoffs(self, hand: SampledHand) -> list[float]:
+        # Where the shooter chooses, adding to the others gives the same differences.
+        scores = hand.scores(self.rules, (0,) * self.players, self.view.counting_down)
         total = sum(scores)
         n = self.players - 1
         scale = self.scale
@@ -434,7 +348,7 @@ def _threat(taken: Sequence[int], need: int) -> int | None:
 
 
 def _defend(
-    plays: Sequence[PlayCard], hand: _Hand, threat: int, points: Sequence[int], players: int
+    plays: Sequence[PlayCard], hand: SampledHand, threat: int, points: Sequence[int], players: int
 ) -> PlayCard | None:
     """Against a would-be shooter: win a trick with points in it, or feed the shooter nothing."""
     trick = hand.trick

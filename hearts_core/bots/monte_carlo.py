@@ -5,21 +5,19 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
-from typing import Literal, cast
+from typing import Literal
 
-from hearts_core.actions import Action, ChooseMoon, PlayCard
+from hearts_core.actions import Action, PlayCard
 from hearts_core.belief import Belief
-from hearts_core.bots.heuristics import common_play
 from hearts_core.bots.knowledge import equivalent_plays, unseen_cards
 from hearts_core.bots.rule_bot import searched_choice
+from hearts_core.bots.sampled import SampledHand
 from hearts_core.engine import apply
 from hearts_core.errors import BotError
-from hearts_core.legality import legal_actions
 from hearts_core.observation import PlayerView
-from hearts_core.options import MoonOption
 from hearts_core.playout import rollout
-from hearts_core.state import GameState, Phase
+from hearts_core.scoring import totals_after
+from hearts_core.state import Phase, taken_and_won
 
 __all__ = ["MonteCarloBot", "RolloutPolicy"]
 
@@ -122,48 +120,40 @@ class MonteCarloBot:
         groups = equivalent_plays(plays, unseen_cards(view).mask, view.rules.tables().points)
         sums = dict.fromkeys((group[0] for group in groups), 0.0)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        taken, won = taken_and_won(view.tricks, view.rules.players)
         done = 0
         while done < self.samples:
             state = belief.sample(rng)
             seed = rng.getrandbits(64)
-            for play in sums:
-                end = self._play_out(apply(state, play), random.Random(seed))
-                sums[play] += _outcome(end.totals, view.totals, view.seat)
+            if self.rollout == "random":
+                for play in sums:
+                    end = rollout(apply(state, play), random.Random(seed))
+                    sums[play] += _outcome(end.totals, view.totals, view.seat)
+            else:
+                dealt = SampledHand.of(state, taken, won)
+                for play in sums:
+                    sums[play] += _rule_outcome(view, dealt, play)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         means = {play: sums[group[0]] / done for group in groups for play in group}
         return {play: means[play] for play in plays}
 
-    def _play_out(self, state: GameState, rng: random.Random) -> GameState:
-        if self.rollout == "random":
-            return rollout(state, rng)
-        while state.phase is Phase.PLAY:
-            plays = cast("Sequence[PlayCard]", legal_actions(state))
-            play = plays[0] if len(plays) == 1 else _quick_play(state, plays)
-            state = apply(state, play)
-        if state.phase is Phase.MOON:
-            shooter = state.to_act[0]
-            state = apply(state, ChooseMoon(shooter, MoonOption.ADD_TO_OTHERS))
-        return state
-
     def __repr__(self) -> str:
         budget = "" if self.seconds is None else f", seconds={self.seconds}"
         return f"MonteCarloBot(samples={self.samples}{budget}, rollout={self.rollout!r})"
 
 
-def _quick_play(state: GameState, plays: Sequence[PlayCard]) -> PlayCard:
-    """The rules of thumb for a play-out, read from the state's masks: the mover's hand, the
-    trick, and the cards it has not seen (those in the other hands)."""
-    tables = state.context.tables
-    masks = state.hand_masks
-    hand = masks[plays[0].seat]
-    others = 0
-    for mask in masks:
-        others |= mask
-    return common_play(
-        plays, state.current_trick, hand, others & ~hand, tables.points, tables.players
-    )
+def _rule_outcome(view: PlayerView, dealt: SampledHand, play: PlayCard) -> float:
+    """The outcome of ``play`` on one deal, every seat then playing by the rules of thumb; a
+    moon is scored as adding to the others (either way gives the same difference)."""
+    hand = dealt.copy()
+    hand.play(play.seat, play.card.bit)
+    hand.play_out()
+    rules = view.rules
+    scores = hand.scores(rules, view.totals, view.counting_down)
+    after = totals_after(rules, view.totals, scores, view.counting_down)
+    return _outcome(after, view.totals, view.seat)
 
 
 def _outcome(after: tuple[int, ...], before: tuple[int, ...], seat: int) -> float:
