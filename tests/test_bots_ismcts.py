@@ -32,14 +32,22 @@ from hearts_core.bots.sampled import SampledHand
 def test_options_by_name_and_by_value() -> None:
     bot = make_bot("ismcts:400")
     assert isinstance(bot, IsmctsBot) and bot.iterations == 400 and bot.moon
-    bot = make_bot("ismcts:iterations=64,seconds=0.5,exploration=1.2,moon=no")
+    bot = make_bot("ismcts:iterations=64,seconds=0.5,exploration=1.2,moon=no,widen=9")
     assert isinstance(bot, IsmctsBot)
     assert (bot.iterations, bot.seconds, bot.exploration, bot.moon) == (64, 0.5, 1.2, False)
+    assert bot.widen == 9
     assert make_bot("ismcts").iterations == 32  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
-    "spec", ["ismcts:0", "ismcts:moon=maybe", "ismcts:exploration=-1", "ismcts:seconds=0"]
+    "spec",
+    [
+        "ismcts:0",
+        "ismcts:moon=maybe",
+        "ismcts:exploration=-1",
+        "ismcts:seconds=0",
+        "ismcts:widen=0",
+    ],
 )
 def test_bad_options_are_refused(spec: str) -> None:
     with pytest.raises(BotError):
@@ -57,6 +65,8 @@ def test_bad_settings_in_python() -> None:
         {"seconds": -1.0},
         {"exploration": "x"},
         {"moon": 1},
+        {"widen": 0},
+        {"widen": 2.0},
     ]
     for kwargs in settings:
         with pytest.raises(BotError):
@@ -180,3 +190,20 @@ def test_the_defence_takes_a_trick_with_points_or_feeds_the_shooter_nothing() ->
     trick = [Card.parse("5H"), Card.parse("AH")]
     other = SampledHand(Rules().tables(), hands, trick, 1, True, 5, [0] * 4, [0] * 4)
     assert _defend(void, other, 1, points, 4) is None
+
+
+def test_a_play_out_expects_a_would_be_shooter_to_go_on_shooting() -> None:
+    state = _after_first_trick()
+    tables = Rules().tables()
+    hands = [CardSet.parse(text).mask for text in ("5D 9C", "AS 4C", "KS 2D", "3S 8C")]
+    taken = [0, CardSet.parse("2H 3H 4H").mask, 0, 0]  # seat 1 alone has moon cards
+    hand = SampledHand(tables, hands, [], 1, True, 11, taken, [0, 2, 0, 0])
+    legal = hand.legal(1)
+    # Seen from seat 2, seat 1 leads its sure winner, the AS, as a moon attempt would; the
+    # rules of thumb would lead the 4C, the card least likely to win.
+    other = _Search(observe(state, 2), 0.7, random.Random(1))
+    assert other._policy(hand, 1, legal, False) == PlayCard(1, "AS")
+    # The bot's own seat is not modelled: it plays by the rules of thumb (or its moon plan).
+    own = _Search(observe(state, 1), 0.7, random.Random(1))
+    assert own._policy(hand, 1, legal, False) == PlayCard(1, "4C")
+    assert own._policy(hand, 1, legal, True) == PlayCard(1, "AS")

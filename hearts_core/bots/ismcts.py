@@ -32,9 +32,11 @@ better), every play is also tried, on the same deals, with the bot's seat
 playing out to take every trick (a moon attempt: lead sure winners, win
 every trick it can, throw no points away). The bot plays the moon plan's
 choice when that plan's best play beats the normal plan's best by more than
-0.05 moon units (1.3 points of 26). The other seats in a play-out defend:
-when one seat alone holds every moon card taken so far (three or more),
-they win a trick with points when they can, and feed that seat no points.
+0.05 moon units (1.3 points of 26). When one seat alone holds every moon
+card taken so far (three or more), a play-out expects it to go on shooting:
+that seat, unless it is the bot's own, plays as a moon attempt does, and the
+other seats defend, winning a trick with points when they can and feeding
+that seat no points.
 
 Passing and the moon scoring choice are :class:`~hearts_core.bots.RuleBot`'s.
 
@@ -71,10 +73,6 @@ from hearts_core.state import Phase, taken_and_won, trick_winner
 
 __all__ = ["IsmctsBot"]
 
-_WIDEN: Final = 4
-"""Visits a node below the root needs before its plays are searched rather than taken from
-the play-out's rules of thumb."""
-
 _MOON_MARGIN: Final = 0.05
 """How much better (in moon units: 0.05 is 1.3 points of 26) the moon plan must look to be
 played: its play-outs are the shooter's best case, so it has to win clearly."""
@@ -105,13 +103,15 @@ class IsmctsBot:
             on the machine's speed, so a seed no longer fixes the game).
         exploration: The UCB exploration constant below the root (payoffs are
             in moon units).
+        widen: The visits a node below the root needs before its plays are
+            searched rather than taken from the play-out's rules of thumb.
         moon: Whether to weigh a moon attempt while one is possible.
 
     Raises:
         BotError: for a bad setting.
 
     >>> IsmctsBot(iterations=64)
-    IsmctsBot(iterations=64, exploration=0.7, moon=True)
+    IsmctsBot(iterations=64, exploration=0.7, moon=True, widen=4)
     """
 
     def __init__(
@@ -120,6 +120,7 @@ class IsmctsBot:
         seconds: float | None = None,
         exploration: float = 0.7,
         moon: bool = True,
+        widen: int = 4,
     ) -> None:
         if type(iterations) is not int or iterations < 1:
             raise BotError(f"iterations must be at least 1, not {iterations!r}")
@@ -131,16 +132,19 @@ class IsmctsBot:
             raise BotError(f"exploration must be a number of at least 0, not {exploration!r}")
         if type(moon) is not bool:
             raise BotError(f"moon must be true or false, not {moon!r}")
+        if type(widen) is not int or widen < 1:
+            raise BotError(f"widen must be at least 1, not {widen!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = float(exploration)
         self.moon = moon
+        self.widen = widen
 
     def __repr__(self) -> str:
         budget = "" if self.seconds is None else f", seconds={self.seconds}"
         return (
             f"IsmctsBot(iterations={self.iterations}{budget}, "
-            f"exploration={self.exploration}, moon={self.moon})"
+            f"exploration={self.exploration}, moon={self.moon}, widen={self.widen})"
         )
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -175,7 +179,7 @@ class IsmctsBot:
         if view.phase is not Phase.PLAY or not view.is_my_turn:
             raise BotError(f"seat {view.seat} has no card to play now")
         plays = [a for a in view.legal_actions if isinstance(a, PlayCard)]
-        search = _Search(view, self.exploration, rng)
+        search = _Search(view, self.exploration, rng, self.widen)
         groups = equivalent_plays(plays, unseen_cards(view).mask, view.rules.tables().points)
         firsts = [group[0].card.bit for group in groups]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -203,7 +207,9 @@ def _means(root: _Node) -> dict[int, float]:
 class _Search:
     """One decision's search: the view's public facts, read once, and the walks."""
 
-    def __init__(self, view: PlayerView, exploration: float, rng: random.Random) -> None:
+    def __init__(
+        self, view: PlayerView, exploration: float, rng: random.Random, widen: int = 4
+    ) -> None:
         rules: Rules = view.rules
         self.view = view
         self.rules = rules
@@ -211,6 +217,7 @@ class _Search:
         self.players = rules.players
         self.me = view.seat
         self.exploration = exploration
+        self.widen = widen
         self.rng = rng
         self.belief = Belief(view)
         taken, won = taken_and_won(view.tricks, self.players)
@@ -245,7 +252,7 @@ class _Search:
         while hand.tricks < self.tables.hand_size:
             seat = hand.to_move()
             legal = hand.legal(seat)
-            if node.visits < _WIDEN:
+            if node.visits < self.widen:
                 # A young node plays as the play-out would: searching it on a handful of
                 # iterations would model the other seats as playing at random.
                 bit = self._policy(hand, seat, legal, shoot).card.bit
@@ -306,8 +313,9 @@ class _Search:
         return self._payoffs(hand)
 
     def _policy(self, hand: SampledHand, seat: int, legal: int, shoot: bool) -> PlayCard:
-        """The play-out's card: the moon attempt for this seat under the moon plan; else the
-        moon defence when one other seat holds every moon card taken, then the rules of thumb."""
+        """The play-out's card: the moon attempt for this seat under the moon plan; else,
+        when one seat holds every moon card taken, the attempt for that seat (not the bot's
+        own) and the defence for the others; then the rules of thumb."""
         plays = plays_of(seat, legal)
         if len(plays) == 1:
             return plays[0]
@@ -315,14 +323,19 @@ class _Search:
         held = hand.hands[seat]
         unseen = hand.remaining & ~held
         trick = hand.trick
-        if shoot and seat == self.me:
+        me = self.me
+        if shoot and seat == me:
             return _shoot_play(plays, trick, unseen, points)
         need = self.tables.moon_mask
-        threat = _threat(hand.taken, need) if need and trick else None
-        if threat is not None and threat != seat:
-            play = _defend(plays, hand, threat, points, self.players)
-            if play is not None:
-                return play
+        threat = _threat(hand.taken, need) if need else None
+        if threat is not None:
+            if threat == seat:
+                if seat != me:  # a would-be shooter carries on: what the defence is against
+                    return _shoot_play(plays, trick, unseen, points)
+            else:
+                play = _defend(plays, hand, threat, points, self.players)
+                if play is not None:
+                    return play
         return common_play(plays, tuple(trick), held, unseen, points, self.players)
 
     def _payoffs(self, hand: SampledHand) -> list[float]:

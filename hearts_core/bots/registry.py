@@ -36,7 +36,7 @@ BOTS: Final[dict[str, str]] = {
     "(mc:N for N samples; options samples=N, rollout=rule|random, seconds=S)",
     "ismcts": "IsmctsBot: information-set tree search over sampled deals, with moon plans "
     "(ismcts:N for N sampled deals a decision; options iterations=N, seconds=S, exploration=C, "
-    "moon=yes|no)",
+    "moon=yes|no, widen=N)",
 }
 """The bot names :func:`make_bot` knows, with a line saying what each is."""
 
@@ -106,6 +106,7 @@ _ENTRIES: Final[Mapping[str, _Entry]] = {
             "seconds": _Option(_seconds, "a positive number of seconds"),
             "exploration": _Option(_exploration, "a number of at least 0"),
             "moon": _Option(_yes_no, "yes or no"),
+            "widen": _Option(_samples, "a whole number of at least 1"),
         },
         main="iterations",
     ),
@@ -120,7 +121,8 @@ def make_bot(spec: str) -> Bot:
     ``mc:N`` samples N deals a decision; ``mc:samples=N,rollout=random,seconds=S``
     sets :class:`~hearts_core.bots.MonteCarloBot`'s options by name. ``ismcts:N``
     searches over N sampled deals a decision; its options are ``iterations``,
-    ``seconds``, ``exploration`` and ``moon`` (see :class:`~hearts_core.bots.IsmctsBot`).
+    ``seconds``, ``exploration``, ``moon`` and ``widen`` (see
+    :class:`~hearts_core.bots.IsmctsBot`).
 
     Raises:
         UnknownNameError: for a bot or option that does not exist.
@@ -132,7 +134,7 @@ def make_bot(spec: str) -> Bot:
     >>> make_bot("mc:samples=64,rollout=random")
     MonteCarloBot(samples=64, rollout='random')
     >>> make_bot("ismcts:64,moon=no")
-    IsmctsBot(iterations=64, exploration=0.7, moon=False)
+    IsmctsBot(iterations=64, exploration=0.7, moon=False, widen=4)
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
