@@ -32,11 +32,13 @@ better), every play is also tried, on the same deals, with the bot's seat
 playing out to take every trick (a moon attempt: lead sure winners, win
 every trick it can, throw no points away). The bot plays the moon plan's
 choice when that plan's best play beats the normal plan's best by more than
-0.05 moon units (1.3 points of 26). When one seat alone holds every moon
-card taken so far (three or more), a play-out expects it to go on shooting:
-that seat, unless it is the bot's own, plays as a moon attempt does, and the
-other seats defend, winning a trick with points when they can and feeding
-that seat no points.
+0.05 moon units (1.3 points of 26). The moon plan is tried against a
+defence from its first card: while no other seat has taken a moon card, the
+other seats win a trick with points when they can and feed the bot no
+points, so that an attempt is made only when it survives them. Under the
+normal plan, when one seat alone holds every moon card taken so far (three
+or more), a play-out expects it to go on shooting: that seat, unless it is
+the bot's own, plays as a moon attempt does, and the others defend.
 
 Passing and the moon scoring choice are :class:`~hearts_core.bots.RuleBot`'s.
 
@@ -313,9 +315,10 @@ class _Search:
         return self._payoffs(hand)
 
     def _policy(self, hand: SampledHand, seat: int, legal: int, shoot: bool) -> PlayCard:
-        """The play-out's card: the moon attempt for this seat under the moon plan; else,
-        when one seat holds every moon card taken, the attempt for that seat (not the bot's
-        own) and the defence for the others; then the rules of thumb."""
+        """The play-out's card: the moon attempt for this seat under the moon plan, which
+        the others defend against while it can succeed; else, when one seat holds every
+        moon card taken, the attempt for that seat (not the bot's own) and the defence for
+        the others; then the rules of thumb."""
         plays = plays_of(seat, legal)
         if len(plays) == 1:
             return plays[0]
@@ -327,7 +330,10 @@ class _Search:
         if shoot and seat == me:
             return _shoot_play(plays, trick, unseen, points)
         need = self.tables.moon_mask
-        threat = _threat(hand.taken, need) if need else None
+        if shoot and not any(m & need for s, m in enumerate(hand.taken) if s != me):
+            threat: int | None = me  # the moon plan is tried against a defence from the start
+        else:
+            threat = _threat(hand.taken, need) if need else None
         if threat is not None:
             if threat == seat:
                 if seat != me:  # a would-be shooter carries on: what the defence is against
