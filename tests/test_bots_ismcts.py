@@ -207,3 +207,21 @@ def test_a_play_out_expects_a_would_be_shooter_to_go_on_shooting() -> None:
     own = _Search(observe(state, 1), 0.7, random.Random(1))
     assert own._policy(hand, 1, legal, False) == PlayCard(1, "4C")
     assert own._policy(hand, 1, legal, True) == PlayCard(1, "AS")
+
+
+def test_the_moon_plan_is_tried_against_a_defence_from_its_first_card() -> None:
+    state = _after_first_trick()
+    tables = Rules().tables()
+    hands = [CardSet.parse(text).mask for text in ("5D 9C", "AS 4C", "3H 9H 7H", "3S 8C")]
+    taken = [0, CardSet.parse("2H").mask, 0, 0]  # one heart: no threat yet by the count
+    hand = SampledHand(tables, hands, [Card.parse("5H")], 1, True, 11, taken, [0, 2, 0, 0])
+    me = _Search(observe(state, 1), 0.7, random.Random(1))
+    legal = hand.legal(2)
+    # Under the moon plan, seat 2 overtakes the bot's heart, a trick with a point in it.
+    assert me._policy(hand, 2, legal, True) == PlayCard(2, "9H")
+    # Under the normal plan it ducks, as the rules of thumb do.
+    assert me._policy(hand, 2, legal, False) == PlayCard(2, "3H")
+    # Once another seat has taken a moon card the attempt is dead: nobody defends.
+    dead = SampledHand(tables, hands, [Card.parse("5H")], 1, True, 11,
+                       [0, taken[1], 0, CardSet.parse("6H").mask], [0, 2, 0, 1])
+    assert me._policy(dead, 2, legal, True) == PlayCard(2, "3H")
