@@ -16,8 +16,11 @@ Trying every play on the same deals makes the comparison at the root paired,
 as in Sturtevant's determinized search: the luck of a deal falls on every
 play alike, so a few dozen deals tell plays apart that a few hundred
 unpaired walks would not. Below the root, a node plays as the play-out does
-until it has been visited four times, and is searched after that: a tree
-grown on a handful of walks would model the other seats as random players.
+until it has been visited ``widen`` times (64), and is searched after that:
+a tree grown on a handful of walks models the other seats as random players.
+At the default budget (32 deals) no node below the root reaches 64 visits,
+so the search is flat, a paired determinized search with moon plans; the
+tree grows under larger budgets.
 
 The play-out is the same rules of thumb as the Monte-Carlo bot's
 (:func:`~hearts_core.bots.heuristics.common_play`), run on card masks rather
@@ -113,7 +116,7 @@ class IsmctsBot:
         BotError: for a bad setting.
 
     >>> IsmctsBot(iterations=64)
-    IsmctsBot(iterations=64, exploration=0.7, moon=True, widen=4)
+    IsmctsBot(iterations=64, exploration=0.7, moon=True, widen=64)
     """
 
     def __init__(
@@ -122,7 +125,7 @@ class IsmctsBot:
         seconds: float | None = None,
         exploration: float = 0.7,
         moon: bool = True,
-        widen: int = 4,
+        widen: int = 64,
     ) -> None:
         if type(iterations) is not int or iterations < 1:
             raise BotError(f"iterations must be at least 1, not {iterations!r}")
@@ -210,7 +213,7 @@ class _Search:
     """One decision's search: the view's public facts, read once, and the walks."""
 
     def __init__(
-        self, view: PlayerView, exploration: float, rng: random.Random, widen: int = 4
+        self, view: PlayerView, exploration: float, rng: random.Random, widen: int = 64
     ) -> None:
         rules: Rules = view.rules
         self.view = view

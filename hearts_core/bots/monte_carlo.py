@@ -34,9 +34,11 @@ class MonteCarloBot:
     gets as many cards as it holds; a seat that showed a void gets none of
     that suit; the cards this seat passed go to the seat it passed them to,
     until played. On each deal it tries every legal card and plays the rest
-    of the hand out with the engine (each seat following a fast rule of thumb,
-    or at random), and keeps the card whose hand score, relative to the mean
-    of the other seats, averaged best. Passing and the moon choice are
+    of the hand out (each seat following a fast rule of thumb, on card masks
+    with the engine's own legality, trick winner and scoring, see
+    :class:`~hearts_core.bots.sampled.SampledHand`; or at random, with
+    :func:`~hearts_core.rollout`), and keeps the card whose hand score,
+    relative to the mean of the other seats, averaged best. Passing and the moon choice are
     :class:`~hearts_core.bots.RuleBot`'s.
 
     Args:

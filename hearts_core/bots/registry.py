@@ -134,7 +134,7 @@ def make_bot(spec: str) -> Bot:
     >>> make_bot("mc:samples=64,rollout=random")
     MonteCarloBot(samples=64, rollout='random')
     >>> make_bot("ismcts:64,moon=no")
-    IsmctsBot(iterations=64, exploration=0.7, moon=False, widen=4)
+    IsmctsBot(iterations=64, exploration=0.7, moon=False, widen=64)
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
