@@ -18,6 +18,8 @@ The pieces:
   (``apply_action(rng.choice(legal_actions()))`` at every node).
 * ``deal``: ``new_game`` and ``apply(random_deal(...))`` alone.
 * ``play``: ``rollout`` from the first lead of a dealt hand (no passing).
+* ``mc``: one ``MonteCarloBot()`` decision (24 samples), on the view of the
+  seat to play eight cards into one of 50 dealt hands.
 
 Instructions are not time: the interpreter's instructions run slower on
 average than compiled C++, so a ratio of instructions overstates the ratio of
@@ -36,7 +38,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-PIECES = ("loop", "rollout", "openspiel", "deal", "play")
+PIECES = ("loop", "rollout", "openspiel", "deal", "play", "mc")
 
 # The child: builds its inputs, warms up, then repeats one piece.
 _CHILD = r"""
@@ -71,8 +73,19 @@ def deal(h):
 def play(h):
     rollout(plays[h % 50], rng)
 
+def mc(h, views=[]):
+    from hearts_core import observe
+    from hearts_core.bots import MonteCarloBot
+    if not views:
+        walk = random.Random(8)
+        for state in plays:
+            for _ in range(8):
+                state = apply(state, walk.choice(legal_actions(state)))
+            views.append(observe(state, state.to_act[0]))
+    MonteCarloBot().choose(views[h % 50], random.Random(h))
+
 body = {"loop": loop, "rollout": whole_rollout, "openspiel": openspiel, "deal": deal,
-        "play": play}[piece]
+        "play": play, "mc": mc}[piece]
 for h in range(4):
     body(h)
 for h in range(repeat):
