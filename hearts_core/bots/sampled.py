@@ -152,28 +152,25 @@ class SampledHand:
     def legal(self, seat: int) -> int:
         """The cards ``seat`` may play now, as a mask (``seat`` must be :meth:`to_move`).
 
-        >>> import random
-        >>> from hearts_core import Rules, apply, new_game, random_deal, CardSet
-        >>> rules = Rules(pass_cycle=["hold"])
-        >>> state = apply(new_game(rules), random_deal(rules, random.Random(3)))
-        >>> hand = SampledHand.of(state)
-        >>> str(CardSet.from_mask(hand.legal(hand.to_move())))
-        '2C'
+        >>> from hearts_core import Card, CardSet, Rules
+        >>> hands = [CardSet.parse(text).mask for text in ("3H 9H 2C", "5D", "4H", "5H")]
+        >>> hand = SampledHand(Rules().tables(), hands, [Card.parse("TH")], 3, True, 10,
+        ...                    [0] * 4, [0] * 4)
+        >>> str(CardSet.from_mask(hand.legal(0)))  # hearts were led: follow suit
+        '3H 9H'
         """
         return legal_mask(self.tables, self.hands[seat], self.trick, not self.tricks, self.broken)
 
     def play(self, seat: int, bit: int) -> None:
         """``seat`` plays the card ``bit`` (a legal one: nothing is checked).
 
-        >>> import random
-        >>> from hearts_core import Rules, apply, new_game, random_deal
-        >>> rules = Rules(pass_cycle=["hold"])
-        >>> state = apply(new_game(rules), random_deal(rules, random.Random(3)))
-        >>> hand = SampledHand.of(state)
-        >>> seat = hand.to_move()
-        >>> hand.play(seat, hand.legal(seat))
-        >>> [str(card) for card in hand.trick], hand.to_move() == (seat + 1) % 4
-        (['2C'], True)
+        >>> from hearts_core import Card, CardSet, Rules
+        >>> hands = [CardSet.parse(text).mask for text in ("QS", "KS", "2S", "AS")]
+        >>> hand = SampledHand(Rules().tables(), hands, [], 0, True, 12, [0] * 4, [0] * 4)
+        >>> for seat, text in enumerate(("QS", "KS", "2S", "AS")):
+        ...     hand.play(seat, Card.parse(text).bit)
+        >>> hand.tricks, hand.leader, str(CardSet.from_mask(hand.taken[3]))
+        (13, 3, '2S QS KS AS')
         """
         tables = self.tables
         card = _BY_BIT[bit]
