@@ -107,16 +107,11 @@ moon or deal first)
     seat_text, _, detail = rest.strip().partition(" ")
     seat = _seat(seat_text, rules)
     detail = detail.strip()
-    try:
-        if kind == "play":
-            return _play(seat, detail, rules)
-        if kind == "pass":
-            return _pass(seat, detail, rules)
-        return ChooseMoon(seat, detail)
-    except HeartsError as exc:
-        if isinstance(exc, InvalidActionError):
-            raise
-        raise InvalidActionError(str(exc), "cards") from None
+    if kind == "play":
+        return _play(seat, detail, rules)
+    if kind == "pass":
+        return _pass(seat, detail, rules)
+    return ChooseMoon(seat, detail)
 
 
 def _seat(text: str, rules: Rules | None) -> int:
