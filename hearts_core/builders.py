@@ -85,16 +85,29 @@ def _build_slowly(*values: Any) -> GameState:
     return state
 
 
-def _choose_builder() -> Any:
+def _fast_or_slow(fast: Any, target: type, slow: Any, probe: tuple[Any, ...]) -> Any:
+    """``fast`` if building through it with the values ``probe`` gives a ``target`` on this
+    Python (CPython lets an instance change its class between classes of one layout), else
+    ``slow``: how each of the engine's constructors is chosen, once, at import.
+
+    >>> _fast_or_slow(_BuildTrick, Trick, _build_trick_slowly, (0, (), 0, 0)) is _BuildTrick
+    True
+    >>> class Refused:
+    ...     def __init__(self, *values: object) -> None:
+    ...         raise TypeError("__class__ assignment not allowed here")
+    >>> _fast_or_slow(Refused, Trick, _build_trick_slowly, ()) is _build_trick_slowly
+    True
+    """
     try:
-        build: Any = _Build
-        probe = build(*([None] * len(_FIELDS)))
+        built = fast(*probe)
     except TypeError:
-        return _build_slowly
-    return _Build if type(probe) is GameState else _build_slowly
+        return slow
+    return fast if type(built) is target else slow
 
 
-make_state: Final[Callable[..., GameState]] = _choose_builder()
+make_state: Final[Callable[..., GameState]] = _fast_or_slow(
+    _Build, GameState, _build_slowly, (None,) * len(_FIELDS)
+)
 """``make_state(context, phase, passes, tricks, current_trick, leader, hearts_broken, start,
 played, to_play, legal, passing)``: a new state with every field given, unchecked (the engine's
 own constructor; callers outside the engine use :func:`~hearts_core.new_game` and
@@ -138,15 +151,9 @@ def _build_trick_slowly(leader: int, cards: tuple[Card, ...], winner: int, mask:
     return trick
 
 
-def _choose_trick_builder() -> Callable[[int, tuple[Card, ...], int, int], Trick]:
-    try:
-        probe: Any = _BuildTrick(0, (), 0, 0)
-    except TypeError:  # pragma: no cover - CPython allows it
-        return _build_trick_slowly
-    return _BuildTrick if type(probe) is Trick else _build_trick_slowly  # type: ignore[return-value]
-
-
-make_trick: Final = _choose_trick_builder()
+make_trick: Final[Callable[[int, tuple[Card, ...], int, int], Trick]] = _fast_or_slow(
+    _BuildTrick, Trick, _build_trick_slowly, (0, (), 0, 0)
+)
 """``make_trick(leader, cards, winner, mask)``: ``Trick(leader, cards)`` with its winner and
 mask already worked out (the engine's constructor, built as :func:`make_state` is).
 
@@ -177,15 +184,9 @@ class _BuildContext:
         self.__class__ = HandContext  # type: ignore[assignment]
 
 
-def _choose_context_builder() -> Callable[[Rules, int, tuple[int, ...], bool], HandContext]:
-    try:
-        probe: Any = _BuildContext(Rules(), 0, (0, 0, 0, 0), False)
-    except TypeError:  # pragma: no cover - CPython allows it
-        return HandContext
-    return _BuildContext if type(probe) is HandContext else HandContext  # type: ignore[return-value]
-
-
-make_context: Final = _choose_context_builder()
+make_context: Final[Callable[[Rules, int, tuple[int, ...], bool], HandContext]] = _fast_or_slow(
+    _BuildContext, HandContext, HandContext, (Rules(), 0, (0, 0, 0, 0), False)
+)
 """``make_context(rules, hand_number, totals, counting_down)``: ``HandContext`` with every
 field given, unchecked (the engine's constructor, built as :func:`make_state` is).
 

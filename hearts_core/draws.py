@@ -44,19 +44,32 @@ def index_drawer(rng: random.Random) -> Callable[[int], int]:
 _RANDBELOW: Final = getattr(random.Random, "_randbelow", None)
 
 
-def _inline_draws_match() -> bool:
-    """Whether this Python's ``Random._randbelow`` draws ``getrandbits(n.bit_length())``
-    until the result is below ``n``, so that the play-out may do the same inline."""
-    if _RANDBELOW is not getattr(random.Random, "_randbelow_with_getrandbits", None):
-        return False  # pragma: no cover - CPython 3.11 to 3.13 all draw this way
-    ours, theirs = random.Random(2026), random.Random(2026)
-    for n in (1, 2, 3, 5, 7, 13, 286, 1144):
+_CHECKED_SIZES: Final = (1, 2, 3, 5, 7, 13, 286, 1144)
+"""The sizes the check draws below: every bit length from 1 to 4, a suit (13), the
+three-card passes from a 13-card hand (286), and an 11-bit size (1144)."""
+
+
+def _inline_draws_match(kind: type[random.Random] = random.Random) -> bool:
+    """Whether generators of class ``kind`` draw ``rng.choice``'s index as
+    ``getrandbits(n.bit_length())`` repeated until it is below ``n``, so that the
+    play-out may do the same inline: their ``_randbelow`` must be the getrandbits drawer,
+    draw the same indices as the inline loop for every size of :data:`_CHECKED_SIZES`, and
+    leave the generator in the same state.
+
+    >>> _inline_draws_match()
+    True
+    """
+    drawer = getattr(kind, "_randbelow", None)
+    if drawer is None or drawer is not getattr(kind, "_randbelow_with_getrandbits", None):
+        return False
+    ours, theirs = kind(2026), kind(2026)
+    for n in _CHECKED_SIZES:
         k = n.bit_length()
         r = ours.getrandbits(k)
         while r >= n:
             r = ours.getrandbits(k)
         if r != theirs._randbelow(n):  # type: ignore[attr-defined]
-            return False  # pragma: no cover
+            return False
     return ours.getstate() == theirs.getstate()
 
 

@@ -423,15 +423,52 @@ def test_seat_passes_repr_names_the_seats_and_the_count() -> None:
 
 
 def test_the_fast_state_and_trick_builders_are_chosen_on_cpython() -> None:
-    assert builders_module._choose_builder() is builders_module._Build
-    builder: object = builders_module._choose_trick_builder()
-    assert builder is builders_module._BuildTrick
-    context_builder: object = builders_module._choose_context_builder()
-    assert context_builder is builders_module._BuildContext
+    chosen: tuple[object, ...] = (
+        builders_module.make_state, builders_module.make_trick, builders_module.make_context
+    )
+    fast = (builders_module._Build, builders_module._BuildTrick, builders_module._BuildContext)
+    assert chosen == fast
     built = builders_module.make_context(Rules(players=3), 4, (1, 2, 3), True)
     assert type(built) is HandContext
     assert built == HandContext(Rules(players=3), 4, (1, 2, 3), True)
     assert built.tables == Rules(players=3).tables()
+
+
+class _Refused:
+    """A fast builder this Python refuses: its instance may not change class."""
+
+    def __init__(self, *values: object) -> None:
+        raise TypeError("__class__ assignment: only for heap types")
+
+
+class _Stays:
+    """A fast builder whose instance keeps its own class: it builds no state."""
+
+    def __init__(self, *values: object) -> None:
+        self.values = values
+
+
+def _slow(*values: object) -> object:
+    return values
+
+
+@pytest.mark.parametrize(
+    ("fast", "target", "probe"),
+    [
+        (builders_module._Build, GameState, (None,) * 12),
+        (builders_module._BuildTrick, Trick, (0, (), 0, 0)),
+        (builders_module._BuildContext, HandContext, (Rules(), 0, (0, 0, 0, 0), False)),
+    ],
+)
+def test_the_constructors_are_chosen_by_what_this_python_builds(
+    fast: object, target: type, probe: tuple[object, ...]
+) -> None:
+    # The fast builder when it builds the target class; the slow one when this Python
+    # refuses to change an instance's class, or the instance does not become the target.
+    assert builders_module._fast_or_slow(fast, target, _slow, probe) is fast
+    assert builders_module._fast_or_slow(_Refused, target, _slow, probe) is _slow
+    assert builders_module._fast_or_slow(_Stays, target, _slow, probe) is _slow
+    assert builders_module._fast_or_slow(fast, _Stays, _slow, probe) is _slow
 
 
 def test_the_slow_state_builder_builds_the_same_state() -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pytest
+
 from hearts_core import draws
 
 
@@ -82,3 +84,60 @@ def test_draws_inline_for_plain_generators_and_not_for_replaced_drawers() -> Non
 def test_draws_inline_is_false_for_an_object_that_is_no_random_at_all() -> None:
     # Any object with choice() may drive the plain loop; it has no drawer to match.
     assert draws.draws_inline(ChoiceOnly()) is False  # type: ignore[arg-type]
+
+
+# --- the import-time check, run on generator classes that fail it ------------------------
+
+
+class Faithful(random.Random):
+    """Draws with the getrandbits drawer under its own name: the check passes."""
+
+    def _randbelow_with_getrandbits(self, n: int) -> int:
+        return super()._randbelow_with_getrandbits(n)  # type: ignore[misc, no-any-return]
+
+    _randbelow = _randbelow_with_getrandbits
+
+
+def _astray_below(size: int) -> type[random.Random]:
+    """A generator class whose drawer goes astray below ``size`` alone: the next index
+    instead of the one drawn, or below 1, where the index can only be 0, a long draw more
+    that leaves the generator in another state."""
+
+    class Astray(Faithful):
+        def _randbelow_with_getrandbits(self, n: int) -> int:
+            index = super()._randbelow_with_getrandbits(n)
+            if n != size:
+                return index
+            if n == 1:
+                self.getrandbits(640)
+                return index
+            return (index + 1) % n
+
+        _randbelow = _randbelow_with_getrandbits
+
+    return Astray
+
+
+def test_the_check_passes_a_class_that_draws_as_the_inline_loop() -> None:
+    assert draws._inline_draws_match(Faithful) is True
+
+
+def test_the_check_refuses_a_drawer_that_is_not_the_getrandbits_one() -> None:
+    class Other(random.Random):
+        def _randbelow(self, n: int) -> int:
+            return 0
+
+    class Missing(random.Random):
+        _randbelow = None
+        _randbelow_with_getrandbits = None
+
+    assert draws._inline_draws_match(Other) is False
+    assert draws._inline_draws_match(Missing) is False  # no drawer at all
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 7, 13, 286, 1144])
+def test_the_check_tries_every_size_it_names(size: int) -> None:
+    # A drawer that goes astray below one size alone is caught by the check of that size
+    # (below 1 the index is 0 either way: the generator's state tells it apart).
+    assert draws._inline_draws_match(_astray_below(size)) is False
+    assert draws._CHECKED_SIZES == (1, 2, 3, 5, 7, 13, 286, 1144)
