@@ -131,8 +131,20 @@ def test_the_check_refuses_a_drawer_that_is_not_the_getrandbits_one() -> None:
         _randbelow = None
         _randbelow_with_getrandbits = None
 
+    class Bare:
+        """A generator class of another Python, with neither drawer."""
+
+    class OnlyItsOwn:
+        """One whose Random has a drawer but not the getrandbits one by name."""
+
+        def _randbelow(self, n: int) -> int:
+            return 0
+
     assert draws._inline_draws_match(Other) is False
     assert draws._inline_draws_match(Missing) is False  # no drawer at all
+    # Where the attributes do not exist, the check says no rather than failing the import.
+    assert draws._inline_draws_match(Bare) is False  # type: ignore[arg-type]
+    assert draws._inline_draws_match(OnlyItsOwn) is False  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("size", [1, 2, 3, 5, 7, 13, 286, 1144])
