@@ -1,0 +1,144 @@
+"""Pins for hearts_core.belief, found by mutation testing (docs/mutation.md).
+
+What is pinned:
+
+* under ``only_discards_break_hearts`` a heart discarded off the suit led breaks hearts
+  for the belief as it does for the game, so a later heart lead says nothing about the
+  leader's other cards (the belief must pass the cards before the discard to
+  ``breaks_hearts``: without them a discard reads as a lead, which breaks nothing);
+* a draw is uniform over every deal that fits the view, checked on an endgame small
+  enough to list every deal by brute force (the slow test of ``test_belief.py`` checks a
+  larger one, outside the mutation run's selection): every fitting deal is drawn, no
+  other, and the counts pass Pearson's chi-square against the uniform distribution.
+
+Each expected count is worked out by hand or by the brute force here, which replays
+each candidate deal through ``apply`` and knows nothing of the belief.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+
+from positions import position
+
+from hearts_core import (
+    CardSet,
+    Deal,
+    GameState,
+    HeartsError,
+    PlayCard,
+    Rules,
+    apply,
+    consistent_state,
+    new_game,
+    observe,
+    resample,
+)
+from hearts_core.belief import Belief
+from hearts_core.state import seat_of
+
+
+def cards(text: str) -> CardSet:
+    return CardSet.parse(text)
+
+
+def played(state: GameState, plays: str) -> GameState:
+    for text in plays.split():
+        (seat,) = state.to_act
+        state = apply(state, PlayCard(seat, text))
+    return state
+
+
+def test_a_heart_discard_breaks_hearts_for_the_belief_when_only_discards_do() -> None:
+    # A hold hand where only discards break hearts.
+    #   seat 0: 2C 3C and 2D-QD; seat 1: 4C and 2H-KH; seat 2: 5C-AC, KD, AD, AH;
+    #   seat 3: the spades.
+    # Trick 1: 0:2C 1:4C 2:AC 3:2S, seat 2 wins. Trick 2: 2:5C 3:3S 0:3C 1:2H, a heart
+    # discarded on a club lead: hearts are broken; seat 2 wins with the 5C. Trick 3:
+    # seat 2 leads the AH, a legal lead of a heart once they are broken, which says
+    # nothing of seat 2's other cards.
+    rules = Rules(pass_cycle=["hold"], only_discards_break_hearts=True)
+    hands = [
+        "2C 3C 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+        "4C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+        "5C 6C 7C 8C 9C TC JC QC KC AC KD AD AH",
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    ]
+    state = played(apply(new_game(rules), Deal(hands)), "2C 4C AC 2S  5C 3S 3C 2H  AH")
+    assert state.hearts_broken and state.to_act == (3,)
+    view = observe(state, 0)
+    assert view.hand_sizes == (11, 11, 10, 11)
+    # Seen by seat 0, 32 cards are hidden: 6C-KC, which only seat 2 may hold (seats 1
+    # and 3 showed no club on a club lead), and 24 others (3H-KH, KD, AD, 4S-AS) that
+    # any of seats 1, 2 and 3 may hold. Seat 2 holds the 8 clubs and 2 of the 24; seats
+    # 1 and 3 share the other 22, 11 each.
+    belief = Belief(view)
+    assert belief.size == math.comb(24, 2) * math.comb(22, 11) == 194_699_232
+    clubs = cards("6C 7C 8C 9C TC JC QC KC")
+    for seed in range(5):
+        sample = belief.sample(random.Random(seed))
+        assert observe(sample, 0) == view
+        assert clubs <= sample.hands[2]
+    assert clubs <= consistent_state(view).hands[2]
+    assert clubs <= resample(view, random.Random(9)).hands[2]
+
+
+def fits(state: GameState, hands: tuple[CardSet, ...]) -> bool:
+    """Whether the hand replays legally when seats 1, 2 and 3 held ``hands`` now: a hold
+    hand dealt again with the cards each seat has played, every play checked by
+    ``apply``."""
+    players = state.rules.players
+    now = [state.hands[0], *hands]
+    start = list(now)
+    for trick in state.tricks:
+        for i, card in enumerate(trick.cards):
+            seat = seat_of(trick.leader, i, players)
+            start[seat] = start[seat] | CardSet([card])
+    replay = apply(new_game(state.rules, hand_number=state.hand_number), Deal(start))
+    try:
+        for trick in state.tricks:
+            for i, card in enumerate(trick.cards):
+                replay = apply(replay, PlayCard(seat_of(trick.leader, i, players), card))
+    except HeartsError:
+        return False
+    return True
+
+
+def test_a_draw_is_uniform_over_every_deal_that_fits_a_small_endgame() -> None:
+    # Eleven tricks of a hold hand played at random: each seat holds two cards, and
+    # seen by seat 0 six cards are hidden, dealt two to each of seats 1, 2 and 3:
+    # 6! / (2! 2! 2!) = 90 deals by hand size alone. The voids shown rule some out.
+    state = position(Rules(pass_cycle=["hold"]), 8, 44)
+    assert len(state.tricks) == 11 and not state.current_trick
+    view = observe(state, 0)
+    assert view.hand_sizes == (2, 2, 2, 2)
+    pool = state.hands[1] | state.hands[2] | state.hands[3]
+    every = []
+    for first in itertools.combinations(pool.cards(), 2):
+        rest = pool - CardSet(first)
+        for second in itertools.combinations(rest.cards(), 2):
+            every.append((CardSet(first), CardSet(second), rest - CardSet(second)))
+    assert len(every) == 90
+    legal = {hands for hands in every if fits(state, hands)}
+    assert state.hands[1:] in legal and len(legal) < 90
+    belief = Belief(view)
+    assert belief.size == len(legal)
+    # The split of the first group of hidden cards among its seats must be drawn in
+    # proportion to the deals each split leaves: with three or more splits, a draw that
+    # favoured one would show here.
+    rng = random.Random(20261201)
+    draws = 100 * len(legal)
+    counts: Counter[tuple[CardSet, ...]] = Counter()
+    for _ in range(draws):
+        sample = belief.sample(rng)
+        counts[(sample.hands[1], sample.hands[2], sample.hands[3])] += 1
+    assert set(counts) == legal
+    expected = draws / len(legal)
+    chi2 = sum((count - expected) ** 2 / expected for count in counts.values())
+    df = len(legal) - 1
+    z = 3.090  # the standard normal's 99.9% quantile
+    limit = df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3  # Wilson-Hilferty
+    assert chi2 < limit, (chi2, limit)
