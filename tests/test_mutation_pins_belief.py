@@ -6,6 +6,8 @@ What is pinned:
   for the belief as it does for the game, so a later heart lead says nothing about the
   leader's other cards (the belief must pass the cards before the discard to
   ``breaks_hearts``: without them a discard reads as a lead, which breaks nothing);
+* a view whose leader could not have held the first lead card is refused, even when
+  that leader sits before the seat that holds it;
 * a draw is uniform over every deal that fits the view, checked on an endgame small
   enough to list every deal by brute force (the slow test of ``test_belief.py`` checks a
   larger one, outside the mutation run's selection): every fitting deal is drawn, no
@@ -22,6 +24,8 @@ import math
 import random
 from collections import Counter
 
+import attrs
+import pytest
 from positions import position
 
 from hearts_core import (
@@ -29,6 +33,7 @@ from hearts_core import (
     Deal,
     GameState,
     HeartsError,
+    InvalidStateError,
     PlayCard,
     Rules,
     apply,
@@ -142,3 +147,22 @@ def test_a_draw_is_uniform_over_every_deal_that_fits_a_small_endgame() -> None:
     z = 3.090  # the standard normal's 99.9% quantile
     limit = df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3  # Wilson-Hilferty
     assert chi2 < limit, (chi2, limit)
+
+
+def test_a_leader_after_the_holder_of_the_lowest_club_is_refused() -> None:
+    # A hold hand in which seat 3 holds the clubs, so it leads the 2C. Seen by seat 3, a
+    # view claiming that seat 1 leads cannot be: seat 1 would have to hold the 2C, which
+    # is in seat 3's own hand.
+    hands = [suit_of("H"), suit_of("D"), suit_of("S"), suit_of("C")]
+    state = apply(new_game(Rules(pass_cycle=["hold"])), Deal(hands))
+    assert state.to_act == (3,) and state.leader == 3
+    view = observe(state, 3)
+    with pytest.raises(InvalidStateError) as info:
+        Belief(attrs.evolve(view, leader=1))
+    assert info.value.field == "view"
+    assert info.value.reason == "seat 1 led first but could not hold the lead"
+    assert Belief(view).size == math.factorial(39) // math.factorial(13) ** 3
+
+
+def suit_of(letter: str) -> str:
+    return " ".join(rank + letter for rank in "23456789TJQKA")
