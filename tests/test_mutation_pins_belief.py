@@ -8,6 +8,9 @@ What is pinned:
   ``breaks_hearts``: without them a discard reads as a lead, which breaks nothing);
 * a view whose leader could not have held the first lead card is refused, even when
   that leader sits before the seat that holds it;
+* a view built by hand whose fields have the wrong form is refused with an
+  ``InvalidStateError`` of field ``view`` and a reason naming the field at fault, each
+  check on its own (one wrong field, the others right);
 * a draw is uniform over every deal that fits the view, checked on an endgame small
   enough to list every deal by brute force (the slow test of ``test_belief.py`` checks a
   larger one, outside the mutation run's selection): every fitting deal is drawn, no
@@ -23,18 +26,22 @@ import itertools
 import math
 import random
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
 from positions import position
 
 from hearts_core import (
+    Card,
     CardSet,
     Deal,
     GameState,
     HeartsError,
     InvalidStateError,
+    Phase,
     PlayCard,
+    PlayerView,
     Rules,
     apply,
     consistent_state,
@@ -43,7 +50,7 @@ from hearts_core import (
     resample,
 )
 from hearts_core.belief import Belief
-from hearts_core.state import seat_of
+from hearts_core.state import Trick, seat_of
 
 
 def cards(text: str) -> CardSet:
@@ -166,3 +173,89 @@ def test_a_leader_after_the_holder_of_the_lowest_club_is_refused() -> None:
 
 def suit_of(letter: str) -> str:
     return " ".join(rank + letter for rank in "23456789TJQKA")
+
+
+# --- views built by hand with fields of the wrong form ------------------------------------
+
+
+def mid_trick_view() -> PlayerView:
+    """Seat 0's view of a hold hand of one suit per seat (0 clubs, 1 hearts, 2 diamonds,
+    3 spades) after the first trick 0:2C 1:2H 2:2D 3:2S and seat 0's lead of the 3C."""
+    hands = [suit_of("C"), suit_of("H"), suit_of("D"), suit_of("S")]
+    state = played(apply(new_game(Rules(pass_cycle=["hold"])), Deal(hands)), "2C 2H 2D 2S 3C")
+    view = observe(state, 0)
+    assert view.phase is Phase.PLAY and view.to_act == (1,) and len(view.tricks) == 1
+    return view
+
+
+class TrickLike:
+    """Not a Trick, though it has a trick's leader and cards."""
+
+    def __init__(self, leader: int, cards: tuple[Card, ...]) -> None:
+        self.leader = leader
+        self.cards = cards
+
+
+C2, C3, H2, D2, S2 = (Card.parse(text) for text in ("2C", "3C", "2H", "2D", "2S"))
+FIRST = (C2, H2, D2, S2)
+TYPES = "its rules or phase have the wrong type"
+SEATS = "its seat or leader is not a seat at the table"
+NUMBERS = "its hand sizes, totals and hand points must be 4 integers each"
+CARD_SETS = "its hand and passes must be card sets"
+TRICK = "its trick in progress must be fewer cards than seats"
+TRICKS = "its tricks must be a tuple of at most a hand's tricks"
+EACH = "each of its tricks must hold one card per seat"
+TRICK_LEADER = "a trick's leader is not a seat at the table"
+TO_ACT = "its seats to act must be seats at the table"
+PASSED = "its seats that passed must be seats at the table"
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        # each check refuses one wrong field alone, the others being right
+        ({"rules": "standard"}, TYPES),
+        ({"phase": "play"}, TYPES),
+        ({"seat": 4}, SEATS),
+        ({"leader": -1}, SEATS),
+        ({"hand_sizes": [12, 12, 12, 12]}, NUMBERS),  # a list, of the right length
+        ({"totals": (0, 0, 0)}, NUMBERS),  # a tuple, of the wrong length
+        ({"hand_points": (0, 0, 0.0, 0)}, NUMBERS),  # a tuple of 4, not all integers
+        ({"hand": frozenset()}, CARD_SETS),
+        ({"passed": (C3,)}, CARD_SETS),
+        ({"received": "2C 3C 4C"}, CARD_SETS),
+        ({"current_trick": [C3]}, TRICK),  # a list of one card
+        ({"current_trick": ("3C",)}, TRICK),  # a tuple of something not a card
+        ({"current_trick": (C3, H2, D2, S2)}, TRICK),  # a card for every seat
+        ({"tricks": [Trick(0, FIRST)]}, TRICKS),  # a list of one trick
+        ({"tricks": (Trick(0, FIRST),) * 14}, TRICKS),  # more tricks than a hand has
+        ({"tricks": (TrickLike(0, FIRST),)}, EACH),
+        ({"tricks": (Trick(0, list(FIRST)),)}, EACH),  # type: ignore[arg-type]
+        ({"tricks": (Trick(0, FIRST[:3]),)}, EACH),
+        ({"tricks": (Trick(7, FIRST),)}, TRICK_LEADER),
+        ({"to_act": [1]}, TO_ACT),  # a list of a seat
+        ({"to_act": (4,)}, TO_ACT),
+        ({"to_act": ()}, "one seat is to play"),  # in the play phase
+        ({"to_act": (1, 2)}, "one seat is to play"),
+        ({"passed_seats": [0]}, PASSED),  # a list of a seat
+        ({"passed_seats": (5,)}, PASSED),
+    ],
+)
+def test_a_view_with_a_field_of_the_wrong_form_is_refused_with_the_reason(
+    changes: dict[str, Any], reason: str
+) -> None:
+    view = attrs.evolve(mid_trick_view(), **changes)
+    for build in (Belief, consistent_state, lambda v: resample(v, random.Random(0))):
+        with pytest.raises(InvalidStateError) as info:
+            build(view)
+        assert info.value.field == "view"
+        assert info.value.reason == reason
+
+
+@pytest.mark.parametrize("thing", [None, "view", attrs.asdict(observe(new_game(), 0))])
+def test_something_not_a_view_is_refused_with_the_reason(thing: object) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        Belief(thing)  # type: ignore[arg-type]
+    assert info.value.field == "view"
+    assert info.value.reason == "not a PlayerView"
+    assert str(info.value) == "view: not a PlayerView"
