@@ -160,14 +160,14 @@ def test_reading_stops_one_byte_past_the_limit(tmp_path: Path) -> None:
         with fifo.open("wb") as pipe:
             pipe.write(b"#" * (MAX_VARIANT_FILE_BYTES + 1))
             pipe.flush()
-            release.wait(20)  # the pipe stays open, with nothing more to read
+            release.wait(6)  # the pipe stays open, with nothing more to read
 
     writer = threading.Thread(target=feed)
     writer.start()
     start = time.monotonic()
     try:
         error = refused(fifo)
-        assert time.monotonic() - start < 15
+        assert time.monotonic() - start < 4  # not held until the writer gave up
         assert error.reason == "larger than 1000000 bytes: not a variant file"
     finally:
         release.set()
