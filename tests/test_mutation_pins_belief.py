@@ -39,6 +39,7 @@ from hearts_core import (
     GameState,
     HeartsError,
     InvalidStateError,
+    PassDirection,
     Phase,
     PlayCard,
     PlayerView,
@@ -47,6 +48,7 @@ from hearts_core import (
     consistent_state,
     new_game,
     observe,
+    random_deal,
     resample,
 )
 from hearts_core.belief import Belief
@@ -208,6 +210,7 @@ EACH = "each of its tricks must hold one card per seat"
 TRICK_LEADER = "a trick's leader is not a seat at the table"
 TO_ACT = "its seats to act must be seats at the table"
 PASSED = "its seats that passed must be seats at the table"
+DIRECTION = "its pass direction must be the one its rules give its hand number"
 
 
 @pytest.mark.parametrize(
@@ -239,6 +242,10 @@ PASSED = "its seats that passed must be seats at the table"
         ({"to_act": (1, 2)}, "one seat is to play"),
         ({"passed_seats": [0]}, PASSED),  # a list of a seat
         ({"passed_seats": (5,)}, PASSED),
+        ({"hand_number": "0"}, DIRECTION),
+        ({"hand_number": -1}, DIRECTION),
+        ({"pass_direction": PassDirection.LEFT}, DIRECTION),  # its rules always hold
+        ({"phase": Phase.PASS, "to_act": (0, 1, 2, 3)}, "a hand without passing has no pass phase"),
     ],
 )
 def test_a_view_with_a_field_of_the_wrong_form_is_refused_with_the_reason(
@@ -259,3 +266,14 @@ def test_something_not_a_view_is_refused_with_the_reason(thing: object) -> None:
     assert info.value.field == "view"
     assert info.value.reason == "not a PlayerView"
     assert str(info.value) == "view: not a PlayerView"
+
+
+@pytest.mark.parametrize("changes", [{"tricks": (Trick(0, FIRST),)}, {"current_trick": (C3,)}])
+def test_a_view_of_the_pass_phase_with_cards_played_is_refused(changes: dict[str, Any]) -> None:
+    state = apply(new_game(), random_deal(Rules(), random.Random(3)))  # hand 0 passes left
+    view = attrs.evolve(observe(state, 0), **changes)
+    assert view.phase is Phase.PASS
+    for build in (Belief, consistent_state, lambda v: resample(v, random.Random(0))):
+        with pytest.raises(InvalidStateError) as info:
+            build(view)
+        assert info.value.reason == "no card is played before the passes are made"
