@@ -46,7 +46,8 @@ _RANDBELOW: Final = getattr(random.Random, "_randbelow", None)
 
 _CHECKED_SIZES: Final = (1, 2, 3, 5, 7, 13, 286, 1144)
 """The sizes the check draws below: every bit length from 1 to 4, a suit (13), the
-three-card passes from a 13-card hand (286), and an 11-bit size (1144)."""
+three-card passes from a 13-card hand (286), and the passes of four such seats together
+(1144, as ``legal_actions`` lists them while every seat is still to pass)."""
 
 
 def _inline_draws_match(kind: type[random.Random] = random.Random) -> bool:

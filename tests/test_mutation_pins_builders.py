@@ -37,10 +37,7 @@ def _check(state: GameState) -> None:
     if state.phase is Phase.PLAY:
         assert state._to_play == state.to_act[0]
         plays = [a for a in legal_actions(state) if isinstance(a, PlayCard)]
-        mask = 0
-        for play in plays:
-            mask |= play.card.bit
-        assert state._legal == mask
+        assert state._legal == CardSet(play.card for play in plays).mask
     else:
         assert state._to_play == -1
         assert state._legal == 0
