@@ -43,7 +43,10 @@ normal plan, when one seat alone holds every moon card taken so far (three
 or more), a play-out expects it to go on shooting: that seat, unless it is
 the bot's own, plays as a moon attempt does, and the others defend.
 
-Passing and the moon scoring choice are :class:`~hearts_core.bots.RuleBot`'s.
+**Passing** is searched too (:func:`~hearts_core.bots.passing.searched_pass`):
+a few dozen candidate passes are played out on the same sampled deals, and
+the best replaces the rules of thumb's pass when it is clearly better. The
+moon scoring choice is :class:`~hearts_core.bots.RuleBot`'s.
 
 >>> import random
 >>> from hearts_core import Rules, apply, new_game, observe, random_deal
@@ -67,6 +70,7 @@ from hearts_core.actions import Action, PlayCard
 from hearts_core.belief import Belief
 from hearts_core.bots.heuristics import common_play
 from hearts_core.bots.knowledge import equivalent_plays, taken_masks, unseen_cards
+from hearts_core.bots.passing import searched_pass
 from hearts_core.bots.rule_bot import searched_choice
 from hearts_core.bots.sampled import SampledHand
 from hearts_core.cards import Card, Rank
@@ -111,12 +115,15 @@ class IsmctsBot:
         widen: The visits a node below the root needs before its plays are
             searched rather than taken from the play-out's rules of thumb.
         moon: Whether to weigh a moon attempt while one is possible.
+        pass_playouts: Hands played out to choose a pass (see
+            :func:`~hearts_core.bots.passing.searched_pass`); 0 passes by the
+            rules of thumb, as :class:`~hearts_core.bots.RuleBot` does.
 
     Raises:
         BotError: for a bad setting.
 
     >>> IsmctsBot(iterations=64)
-    IsmctsBot(iterations=64, exploration=0.7, moon=True, widen=64)
+    IsmctsBot(iterations=64, exploration=0.7, moon=True, widen=64, pass_playouts=800)
     """
 
     def __init__(
@@ -126,6 +133,7 @@ class IsmctsBot:
         exploration: float = 0.7,
         moon: bool = True,
         widen: int = 64,
+        pass_playouts: int = 800,
     ) -> None:
         if type(iterations) is not int or iterations < 1:
             raise BotError(f"iterations must be at least 1, not {iterations!r}")
@@ -139,21 +147,25 @@ class IsmctsBot:
             raise BotError(f"moon must be true or false, not {moon!r}")
         if type(widen) is not int or widen < 1:
             raise BotError(f"widen must be at least 1, not {widen!r}")
+        if type(pass_playouts) is not int or pass_playouts < 0:
+            raise BotError(f"pass_playouts must be at least 0, not {pass_playouts!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = float(exploration)
         self.moon = moon
         self.widen = widen
+        self.pass_playouts = pass_playouts
 
     def __repr__(self) -> str:
         budget = "" if self.seconds is None else f", seconds={self.seconds}"
         return (
             f"IsmctsBot(iterations={self.iterations}{budget}, "
-            f"exploration={self.exploration}, moon={self.moon}, widen={self.widen})"
+            f"exploration={self.exploration}, moon={self.moon}, widen={self.widen}, "
+            f"pass_playouts={self.pass_playouts})"
         )
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        """The searched play; passes and moon choices as :class:`~hearts_core.bots.RuleBot`.
+        """The searched play or pass; moon choices as :class:`~hearts_core.bots.RuleBot`.
 
         Raises:
             BotError: if ``view`` offers no action.
@@ -165,6 +177,10 @@ class IsmctsBot:
         >>> print(IsmctsBot().choose(observe(state, 3), random.Random(0)))
         pass 3 QS KS AS
         """
+        if self.pass_playouts and view.phase is Phase.PASS and view.is_my_turn:
+            action = searched_pass(view, rng, self.pass_playouts)
+            if action in view.legal_actions:
+                return action
         return searched_choice(view, rng, self.evaluate, higher_is_better=True)
 
     def evaluate(self, view: PlayerView, rng: random.Random) -> dict[PlayCard, float]:

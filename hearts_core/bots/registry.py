@@ -36,7 +36,7 @@ BOTS: Final[dict[str, str]] = {
     "(mc:N for N samples; options samples=N, rollout=rule|random, seconds=S)",
     "ismcts": "IsmctsBot: information-set tree search over sampled deals, with moon plans "
     "(ismcts:N for N sampled deals a decision; options iterations=N, seconds=S, exploration=C, "
-    "moon=yes|no, widen=N)",
+    "moon=yes|no, widen=N, pass_playouts=N)",
 }
 """The bot names :func:`make_bot` knows, with a line saying what each is."""
 
@@ -45,6 +45,10 @@ _ALIASES: Final = {"is-mcts": "ismcts", "simple": "rule", "montecarlo": "mc", "m
 
 def _samples(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and int(text) >= 1 else None
+
+
+def _playouts(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() else None
 
 
 def _seconds(text: str) -> float | None:
@@ -107,6 +111,7 @@ _ENTRIES: Final[Mapping[str, _Entry]] = {
             "exploration": _Option(_exploration, "a number of at least 0"),
             "moon": _Option(_yes_no, "yes or no"),
             "widen": _Option(_samples, "a whole number of at least 1"),
+            "pass_playouts": _Option(_playouts, "a whole number of at least 0"),
         },
         main="iterations",
     ),
@@ -121,7 +126,7 @@ def make_bot(spec: str) -> Bot:
     ``mc:N`` samples N deals a decision; ``mc:samples=N,rollout=random,seconds=S``
     sets :class:`~hearts_core.bots.MonteCarloBot`'s options by name. ``ismcts:N``
     searches over N sampled deals a decision; its options are ``iterations``,
-    ``seconds``, ``exploration``, ``moon`` and ``widen`` (see
+    ``seconds``, ``exploration``, ``moon``, ``widen`` and ``pass_playouts`` (see
     :class:`~hearts_core.bots.IsmctsBot`).
 
     Raises:
@@ -134,7 +139,7 @@ def make_bot(spec: str) -> Bot:
     >>> make_bot("mc:samples=64,rollout=random")
     MonteCarloBot(samples=64, rollout='random')
     >>> make_bot("ismcts:64,moon=no")
-    IsmctsBot(iterations=64, exploration=0.7, moon=False, widen=64)
+    IsmctsBot(iterations=64, exploration=0.7, moon=False, widen=64, pass_playouts=800)
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...

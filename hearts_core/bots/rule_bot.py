@@ -13,10 +13,11 @@ from hearts_core.bots.protocol import no_action_error
 from hearts_core.cards import QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
 from hearts_core.observation import PlayerView
 from hearts_core.options import MoonOption
+from hearts_core.rules import Rules
 from hearts_core.scoring import game_is_over, moon_scores, totals_after
 from hearts_core.state import Phase
 
-__all__ = ["RuleBot", "SimpleBot", "rule_play", "searched_choice"]
+__all__ = ["RuleBot", "SimpleBot", "rule_pass", "rule_play", "searched_choice"]
 
 _QUEEN: Final = QUEEN_OF_SPADES
 _SPADES: Final = Suit.SPADES.mask
@@ -69,7 +70,7 @@ class RuleBot:
         if not actions:
             raise no_action_error(view)
         if view.phase is Phase.PASS:
-            action: Action = PassCards(view.seat, _pass_cards(view))
+            action: Action = PassCards(view.seat, rule_pass(view.rules, view.hand))
             return action if action in actions else rng.choice(actions)
         if view.phase is Phase.MOON:
             return _moon_action(view)
@@ -139,16 +140,18 @@ def rule_play(view: PlayerView, plays: Sequence[PlayCard]) -> PlayCard:
     return common_play(plays, view.current_trick, view.hand.mask, unseen, points, rules.players)
 
 
-def _pass_cards(view: PlayerView) -> CardSet:
-    """The cards :class:`RuleBot` passes: its most dangerous ones.
+def rule_pass(rules: Rules, hand: CardSet) -> CardSet:
+    """The cards :class:`RuleBot` passes from ``hand``: its most dangerous ones.
 
     In order: the queen, ace and king of spades when too few low spades
     protect them; the high point cards of other suits (the top hearts);
     then every card of a short side suit if that empties it; then the
     highest cards left. A card worth negative points is kept.
+
+    >>> from hearts_core import Rules
+    >>> print(rule_pass(Rules(), CardSet.parse("2C 3C 4C 5C 6C 2D 3D 4D 5D 6D QS 2H AH")))
+    2H AH QS
     """
-    rules = view.rules
-    hand = view.hand
     count = rules.pass_count
     points = rules.card_points
     chosen: list[Card] = []

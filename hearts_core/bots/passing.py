@@ -1,0 +1,181 @@
+"""Passing by search: candidate passes played out on sampled deals, the best one kept.
+
+:class:`~hearts_core.bots.RuleBot` passes its most dangerous cards by rules
+of thumb. :func:`searched_pass` weighs a few dozen passes instead: every
+three-card choice among the cards worth passing (those the rules of thumb
+pass, the highest cards, and the cards of short side suits). Each is played
+out on the same sampled deals: the hidden cards dealt uniformly to the other
+seats, each of them passing by the rules of thumb (their passes do not
+depend on ours: they choose from the cards they were dealt), then the whole
+hand played by the rules of thumb. The outcome is the bot's points for the
+hand less the mean of the other seats'.
+
+Trying every pass on the same deals makes the comparison paired. The
+candidates are cut by successive halving: each round plays the survivors on
+more deals and keeps the better half, so the budget goes to the close calls.
+The rules of thumb's own pass is kept when the best candidate does not beat
+it by ``margin`` points: a few dozen play-outs cannot tell apart passes much
+closer than that.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from hearts_core.actions import PassCards
+from hearts_core.bots.rule_bot import rule_pass
+from hearts_core.bots.sampled import SampledHand
+from hearts_core.cards import FULL_DECK, Card, CardSet, Suit
+from hearts_core.errors import BotError
+from hearts_core.observation import PlayerView
+from hearts_core.state import Phase, first_leader
+
+__all__ = ["searched_pass"]
+
+_POOL: Final = 8
+"""At most this many cards are weighed for passing: every choice of three among 8 is 56
+passes."""
+
+
+def searched_pass(
+    view: PlayerView, rng: random.Random, playouts: int = 800, margin: float = 0.3
+) -> PassCards:
+    """The pass with the best mean outcome over sampled deals, by successive halving.
+
+    ``playouts`` is the budget in hands played out; ``margin`` (points) is how much
+    better than the rules of thumb's pass a candidate must look to replace it.
+
+    Raises:
+        BotError: if ``view`` is not a turn to pass cards.
+
+    >>> from hearts_core import Deal, apply, new_game, observe
+    >>> state = apply(new_game(), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    ...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]))
+    >>> print(searched_pass(observe(state, 3), random.Random(0), playouts=60))
+    pass 3 QS KS AS
+    """
+    if view.phase is not Phase.PASS or not view.is_my_turn:
+        raise BotError(f"seat {view.seat} has no cards to pass now")
+    rules = view.rules
+    default = rule_pass(rules, view.hand).mask
+    candidates = _candidates(view, default)
+    if len(candidates) == 1:
+        return PassCards(view.seat, CardSet.from_mask(default))
+    deals = _Deals(view, rng)
+    sums = dict.fromkeys(candidates, 0.0)
+    rounds = math.ceil(math.log2(len(candidates)))
+    played = 0
+    rivals = candidates[1:]  # the rules of thumb's pass, candidates[0], is never cut
+    while True:
+        alive = [default, *rivals]
+        per = max(1, playouts // (rounds * len(alive)))
+        for _ in range(per):
+            deals.draw(played)
+            for cards in alive:
+                sums[cards] += deals.outcome(played, cards)
+            played += 1
+        if len(rivals) == 1:
+            break
+        rivals.sort(key=sums.__getitem__)
+        rivals = rivals[: (len(rivals) + 1) // 2]
+    best = rivals[0]
+    if sums[best] > sums[default] - margin * played:
+        best = default
+    return PassCards(view.seat, CardSet.from_mask(best))
+
+
+def _candidates(view: PlayerView, default: int) -> list[int]:
+    """The passes weighed, as masks: the rules of thumb's first, then every choice of
+    ``pass_count`` among the pool of cards worth passing."""
+    count = view.rules.pass_count
+    hand = list(view.hand)
+    if len(hand) <= count:
+        return [default]
+    points = view.rules.tables().points
+    pool = [c for c in hand if c.bit & default]
+    by_height = sorted(hand, key=lambda c: (-c.rank, -points[c.index]))
+    short = sorted(
+        (c for c in hand if c.suit in (Suit.CLUBS, Suit.DIAMONDS) and _length(hand, c.suit) <= 3),
+        key=lambda c: (_length(hand, c.suit), -c.rank),
+    )
+    for card in itertools.chain(short[:3], by_height):
+        if len(pool) >= _POOL:
+            break
+        if card not in pool and points[card.index] >= 0:
+            pool.append(card)
+    masks = [default]
+    for group in itertools.combinations(pool, count):
+        mask = 0
+        for card in group:
+            mask |= card.bit
+        if mask != default:
+            masks.append(mask)
+    return masks
+
+
+def _length(hand: Sequence[Card], suit: Suit) -> int:
+    return sum(1 for c in hand if c.suit is suit)
+
+
+class _Deals:
+    """Sampled deals of the hidden cards, each with the other seats' passes made, and the
+    hands played out from them."""
+
+    def __init__(self, view: PlayerView, rng: random.Random) -> None:
+        self.view = view
+        self.rng = rng
+        tables = view.rules.tables()
+        self.tables = tables
+        self.hand = view.hand.mask
+        self.unseen = [c for c in FULL_DECK if c.bit & tables.deck and not c.bit & self.hand]
+        self.after: list[list[int]] = []
+        """Per deal, each seat's cards after the other seats' passes, before ours."""
+
+    def draw(self, index: int) -> None:
+        """Deal the hidden cards for deal ``index`` (once)."""
+        if index < len(self.after):
+            return
+        view = self.view
+        rules = view.rules
+        players = self.tables.players
+        size = self.tables.hand_size
+        cards = self.rng.sample(self.unseen, len(self.unseen))
+        dealt = [0] * players
+        passes = [0] * players
+        position = 0
+        for seat in range(players):
+            if seat == view.seat:
+                dealt[seat] = self.hand
+                continue
+            mask = 0
+            for card in cards[position : position + size]:
+                mask |= card.bit
+            position += size
+            dealt[seat] = mask
+            passes[seat] = rule_pass(rules, CardSet.from_mask(mask)).mask
+        direction = view.pass_direction
+        after = [dealt[seat] ^ passes[seat] for seat in range(players)]
+        for seat in range(players):
+            after[direction.receiver(seat, players)] |= passes[seat]
+        self.after.append(after)
+
+    def outcome(self, index: int, cards: int) -> float:
+        """The bot's points less the others' mean when it passes ``cards`` on deal
+        ``index``, every seat then playing by the rules of thumb."""
+        view = self.view
+        tables = self.tables
+        players = tables.players
+        hands = list(self.after[index])
+        hands[view.seat] ^= cards
+        hands[view.pass_direction.receiver(view.seat, players)] |= cards
+        leader = first_leader(tables, hands, view.dealer)
+        hand = SampledHand(tables, hands, [], leader or 0, False, 0, [0] * players, [0] * players)
+        hand.play_out()
+        scores = hand.scores(view.rules, view.totals, view.counting_down)
+        mine = scores[view.seat]
+        return mine - (sum(scores) - mine) / (players - 1)
