@@ -30,6 +30,7 @@ from hearts_core.actions import PassCards
 from hearts_core.bots.rule_bot import rule_pass
 from hearts_core.bots.sampled import SampledHand
 from hearts_core.cards import FULL_DECK, Card, CardSet, Suit
+from hearts_core.engine import exchange
 from hearts_core.errors import BotError
 from hearts_core.observation import PlayerView
 from hearts_core.state import Phase, first_leader
@@ -133,12 +134,12 @@ class _Deals:
         self.tables = tables
         self.hand = view.hand.mask
         self.unseen = [c for c in FULL_DECK if c.bit & tables.deck and not c.bit & self.hand]
-        self.after: list[list[int]] = []
-        """Per deal, each seat's cards after the other seats' passes, before ours."""
+        self.deals: list[tuple[list[int], list[int]]] = []
+        """Per deal, each seat's cards as dealt and the cards it passes (ours left empty)."""
 
     def draw(self, index: int) -> None:
         """Deal the hidden cards for deal ``index`` (once)."""
-        if index < len(self.after):
+        if index < len(self.deals):
             return
         view = self.view
         rules = view.rules
@@ -158,11 +159,7 @@ class _Deals:
             position += size
             dealt[seat] = mask
             passes[seat] = rule_pass(rules, CardSet.from_mask(mask)).mask
-        direction = view.pass_direction
-        after = [dealt[seat] ^ passes[seat] for seat in range(players)]
-        for seat in range(players):
-            after[direction.receiver(seat, players)] |= passes[seat]
-        self.after.append(after)
+        self.deals.append((dealt, passes))
 
     def outcome(self, index: int, cards: int) -> float:
         """The bot's points less the others' mean when it passes ``cards`` on deal
@@ -170,9 +167,10 @@ class _Deals:
         view = self.view
         tables = self.tables
         players = tables.players
-        hands = list(self.after[index])
-        hands[view.seat] ^= cards
-        hands[view.pass_direction.receiver(view.seat, players)] |= cards
+        dealt, passes = self.deals[index]
+        given = list(passes)
+        given[view.seat] = cards
+        hands = list(exchange(dealt, given, view.pass_direction))
         leader = first_leader(tables, hands, view.dealer)
         hand = SampledHand(tables, hands, [], leader or 0, False, 0, [0] * players, [0] * players)
         hand.play_out()
