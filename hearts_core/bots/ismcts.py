@@ -117,7 +117,8 @@ class IsmctsBot:
         moon: Whether to weigh a moon attempt while one is possible.
         pass_playouts: Hands played out to choose a pass (see
             :func:`~hearts_core.bots.passing.searched_pass`); 0 passes by the
-            rules of thumb, as :class:`~hearts_core.bots.RuleBot` does.
+            rules of thumb, as :class:`~hearts_core.bots.RuleBot` does. This
+            budget holds whatever ``seconds`` says.
 
     Raises:
         BotError: for a bad setting.
