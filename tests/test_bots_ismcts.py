@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 from hearts_core import (
@@ -222,6 +223,35 @@ def test_the_moon_plan_is_tried_against_a_defence_from_its_first_card() -> None:
     # Under the normal plan it ducks, as the rules of thumb do.
     assert me._policy(hand, 2, legal, False) == PlayCard(2, "3H")
     # Once another seat has taken a moon card the attempt is dead: nobody defends.
-    dead = SampledHand(tables, hands, [Card.parse("5H")], 1, True, 11,
-                       [0, taken[1], 0, CardSet.parse("6H").mask], [0, 2, 0, 1])
+    dead = SampledHand(
+        tables,
+        hands,
+        [Card.parse("5H")],
+        1,
+        True,
+        11,
+        [0, taken[1], 0, CardSet.parse("6H").mask],
+        [0, 2, 0, 1],
+    )
     assert me._policy(dead, 2, legal, True) == PlayCard(2, "3H")
+
+
+def test_a_count_down_hand_pays_the_seat_that_takes_points() -> None:
+    # Hartenjagen: while the game counts down, points taken come off a total, so taking
+    # them is good. A payoff is the others' mean gain less a seat's own, over the scale.
+    rules = variant("hartenjagen")
+    state = apply(new_game(rules), random_deal(rules, random.Random(4)))
+    for seat in state.to_act:
+        state = apply(state, RuleBot().choose(observe(state, seat), random.Random(0)))
+    view = observe(state, state.to_act[0])
+    hand = SampledHand(
+        rules.tables(), [0] * 4, [], 0, True, 8, [CardSet.parse("QS JC 7H").mask, 0, 0, 0],
+        [8, 0, 0, 0],
+    )  # fmt: skip
+    scale = float(max(rules.moon_amount, 1))
+    up = _Search(view, 0.7, random.Random(0))._payoffs(hand)
+    down_view = attrs.evolve(view, counting_down=True)
+    down = _Search(down_view, 0.7, random.Random(0))._payoffs(hand)
+    # QS 5 + JC 2 + 7H 1: 8 points to seat 0, none to the others.
+    assert up == [-8 / scale, 8 / 3 / scale, 8 / 3 / scale, 8 / 3 / scale]
+    assert down == [-x for x in up]

@@ -10,7 +10,8 @@ maximising its own payoff; a child's exploration term counts the iterations
 in which it was available, as in Cowling, Powley and Whitehouse's
 single-observer ISMCTS). A walk adds one node, plays the hand out with fast
 rules of thumb, and credits every seat on its path with its payoff: the mean
-of the other seats' hand scores less its own, over the moon amount.
+of the other seats' gains less its own, over the moon amount (a seat gains its
+hand score, and loses it while the game counts down).
 
 Trying every play on the same deals makes the comparison at the root paired,
 as in Sturtevant's determinized search: the luck of a deal falls on every
@@ -24,10 +25,10 @@ tree grows under larger budgets.
 
 The play-out is the same rules of thumb as the Monte-Carlo bot's
 (:func:`~hearts_core.bots.heuristics.common_play`), run on card masks rather
-than game states, and scored by :func:`~hearts_core.scoring.score_hand` (so
-card values, the moon and sun rules, and every player count count as the
-rules say). A play-out scores the hand on its own: the game's totals, and so
-how close the game is to its end, are not weighed.
+than game states, and scored by :func:`~hearts_core.scoring.score_hand` and
+:func:`~hearts_core.scoring.totals_after` (so card values, the moon and sun
+rules, count-down hands and every player count count as the rules say). How
+close the game is to its end is not weighed.
 
 **Moons.** While no other seat has taken a card the moon needs, and the bot
 has taken one or holds many high cards (a third of its hand queens or
@@ -365,12 +366,14 @@ class _Search:
         return common_play(plays, tuple(trick), held, unseen, points, self.players)
 
     def _payoffs(self, hand: SampledHand) -> list[float]:
-        # Where the shooter chooses, adding to the others gives the same differences.
-        scores = hand.scores(self.rules, (0,) * self.players, self.view.counting_down)
-        total = sum(scores)
+        # What each seat's total gains (less while counting down, when points taken come
+        # off); a seat's payoff is the others' mean gain less its own.
+        view = self.view
+        gains = hand.gains(self.rules, view.totals, view.counting_down)
+        total = sum(gains)
         n = self.players - 1
         scale = self.scale
-        return [((total - s) / n - s) / scale for s in scores]
+        return [((total - g) / n - g) / scale for g in gains]
 
 
 def _threat(taken: Sequence[int], need: int) -> int | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from typing import Literal
 
 from hearts_core.actions import Action, PlayCard
@@ -16,7 +17,6 @@ from hearts_core.engine import apply
 from hearts_core.errors import BotError
 from hearts_core.observation import PlayerView
 from hearts_core.playout import rollout
-from hearts_core.scoring import totals_after
 from hearts_core.state import Phase, taken_and_won
 
 __all__ = ["MonteCarloBot", "RolloutPolicy"]
@@ -152,15 +152,17 @@ def _rule_outcome(view: PlayerView, dealt: SampledHand, play: PlayCard) -> float
     hand = dealt.copy()
     hand.play(play.seat, play.card.bit)
     hand.play_out()
-    rules = view.rules
-    scores = hand.scores(rules, view.totals, view.counting_down)
-    after = totals_after(rules, view.totals, scores, view.counting_down)
-    return _outcome(after, view.totals, view.seat)
+    gained = hand.gains(view.rules, view.totals, view.counting_down)
+    return _difference(gained, view.seat)
 
 
 def _outcome(after: tuple[int, ...], before: tuple[int, ...], seat: int) -> float:
     """This seat's score for the hand less the mean of the others', from the totals before and
     after it (a moon scores the same difference however it is scored)."""
-    gained = [end - start for end, start in zip(after, before, strict=True)]
+    return _difference([end - start for end, start in zip(after, before, strict=True)], seat)
+
+
+def _difference(gained: Sequence[int], seat: int) -> float:
+    """What ``seat`` gained less the mean of the others' gains."""
     others = (sum(gained) - gained[seat]) / (len(gained) - 1)
     return gained[seat] - others

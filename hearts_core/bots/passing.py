@@ -2,20 +2,22 @@
 
 :class:`~hearts_core.bots.RuleBot` passes its most dangerous cards by rules
 of thumb. :func:`searched_pass` weighs a few dozen passes instead: every
-three-card choice among the cards worth passing (those the rules of thumb
-pass, the highest cards, and the cards of short side suits). Each is played
-out on the same sampled deals: the hidden cards dealt uniformly to the other
-seats, each of them passing by the rules of thumb (their passes do not
-depend on ours: they choose from the cards they were dealt), then the whole
-hand played by the rules of thumb. The outcome is the bot's points for the
-hand less the mean of the other seats'.
+choice of ``pass_count`` cards among at most eight worth passing (those the
+rules of thumb pass, up to three cards of short clubs or diamonds, then the
+highest cards; never a card worth negative points). Each is played out on
+the same sampled deals: the hidden cards dealt uniformly to the other seats,
+each of them passing by the rules of thumb (their passes do not depend on
+ours: they choose from the cards they were dealt), then the whole hand
+played by the rules of thumb. The outcome is how much the bot's total grows
+less the mean growth of the other seats' totals (lower is better, as for
+totals; while a game counts down, points taken come off a total).
 
 Trying every pass on the same deals makes the comparison paired. The
 candidates are cut by successive halving: each round plays the survivors on
 more deals and keeps the better half, so the budget goes to the close calls.
-The rules of thumb's own pass is kept when the best candidate does not beat
-it by ``margin`` points: a few dozen play-outs cannot tell apart passes much
-closer than that.
+The rules of thumb's own pass is never cut, and is kept unless the last
+candidate standing beats it by ``margin`` points a deal: that candidate was
+picked as the best of many on the same deals, so part of its lead is luck.
 """
 
 from __future__ import annotations
@@ -47,11 +49,17 @@ def searched_pass(
 ) -> PassCards:
     """The pass with the best mean outcome over sampled deals, by successive halving.
 
-    ``playouts`` is the budget in hands played out; ``margin`` (points) is how much
-    better than the rules of thumb's pass a candidate must look to replace it.
+    ``playouts`` is the budget in hands played out, shared evenly between
+    ``ceil(log2(n))`` rounds for ``n`` candidates: a round with ``k`` candidates
+    left plays each on ``playouts // (rounds * k)`` more deals (at least one),
+    and the halving ends with the rules of thumb's pass against one rival, so
+    the total runs a little over (870 hands for the usual 56 candidates at
+    800). ``margin`` (points a deal) is how much better than the rules of
+    thumb's pass the last rival must look to replace it.
 
     Raises:
-        BotError: if ``view`` is not a turn to pass cards.
+        BotError: if ``view`` is not a turn to pass cards, or for a budget below 1
+            or a negative margin.
 
     >>> from hearts_core import Deal, apply, new_game, observe
     >>> state = apply(new_game(), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
@@ -62,6 +70,10 @@ def searched_pass(
     """
     if view.phase is not Phase.PASS or not view.is_my_turn:
         raise BotError(f"seat {view.seat} has no cards to pass now")
+    if type(playouts) is not int or playouts < 1:
+        raise BotError(f"playouts must be at least 1, not {playouts!r}")
+    if not isinstance(margin, int | float) or not 0 <= margin <= float("inf"):
+        raise BotError(f"margin must be a number of at least 0, not {margin!r}")
     rules = view.rules
     default = rule_pass(rules, view.hand).mask
     candidates = _candidates(view, default)
@@ -161,9 +173,8 @@ class _Deals:
             passes[seat] = rule_pass(rules, CardSet.from_mask(mask)).mask
         self.deals.append((dealt, passes))
 
-    def outcome(self, index: int, cards: int) -> float:
-        """The bot's points less the others' mean when it passes ``cards`` on deal
-        ``index``, every seat then playing by the rules of thumb."""
+    def start(self, index: int, cards: int) -> SampledHand:
+        """The hand of deal ``index`` ready to play, once the bot has passed ``cards``."""
         view = self.view
         tables = self.tables
         players = tables.players
@@ -172,8 +183,15 @@ class _Deals:
         given[view.seat] = cards
         hands = list(exchange(dealt, given, view.pass_direction))
         leader = first_leader(tables, hands, view.dealer)
-        hand = SampledHand(tables, hands, [], leader or 0, False, 0, [0] * players, [0] * players)
+        assert leader is not None  # every card is dealt, the first-lead card too
+        return SampledHand(tables, hands, [], leader, False, 0, [0] * players, [0] * players)
+
+    def outcome(self, index: int, cards: int) -> float:
+        """What the bot gains less the others' mean gain when it passes ``cards`` on deal
+        ``index``, every seat then playing by the rules of thumb."""
+        view = self.view
+        hand = self.start(index, cards)
         hand.play_out()
-        scores = hand.scores(view.rules, view.totals, view.counting_down)
-        mine = scores[view.seat]
-        return mine - (sum(scores) - mine) / (players - 1)
+        gains = hand.gains(view.rules, view.totals, view.counting_down)
+        mine = gains[view.seat]
+        return mine - (sum(gains) - mine) / (len(gains) - 1)

@@ -22,7 +22,7 @@ from hearts_core.cards import FULL_DECK, Card
 from hearts_core.legality import legal_mask, plays_of
 from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
-from hearts_core.scoring import moon_scores, score_hand
+from hearts_core.scoring import moon_scores, score_hand, totals_after
 from hearts_core.state import GameState, breaks_hearts, taken_and_won, trick_winner
 from hearts_core.tables import RuleTables
 
@@ -249,3 +249,23 @@ class SampledHand:
             return result.scores
         assert result.shooter is not None
         return moon_scores(rules, self.taken, result.shooter, option, rules.moon_amount)
+
+    def gains(
+        self, rules: Rules, totals: Sequence[int], counting_down: bool = False
+    ) -> tuple[int, ...]:
+        """How each seat's total changes with the hand's :meth:`scores`, as
+        :func:`~hearts_core.scoring.totals_after` changes it from ``totals``: by the scores
+        while counting up (and the target rules' adjustments), less them while counting
+        down. Where the shooter chooses, the choice is to add to
+        the others: either choice gives the same differences between seats.
+
+        >>> from hearts_core import CardSet, Rules
+        >>> hand = SampledHand(Rules().tables(), [0] * 4, [], 0, True, 13,
+        ...                    [CardSet.parse("QS 2H").mask, 0, 0, 0], [13, 0, 0, 0])
+        >>> hand.gains(Rules(), [0, 0, 0, 0]), hand.gains(Rules(), [20, 0, 0, 0], True)
+        ((14, 0, 0, 0), (-14, 0, 0, 0))
+        """
+        after = totals_after(
+            rules, totals, self.scores(rules, totals, counting_down), counting_down
+        )
+        return tuple(end - start for end, start in zip(after, totals, strict=True))
