@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
 from typing import Literal
 
 from hearts_core.actions import Action, PlayCard
 from hearts_core.belief import Belief
 from hearts_core.bots.knowledge import equivalent_plays, unseen_cards
 from hearts_core.bots.rule_bot import searched_choice
-from hearts_core.bots.sampled import SampledHand
+from hearts_core.bots.sampled import SampledHand, gain_over_others
 from hearts_core.engine import apply
 from hearts_core.errors import BotError
 from hearts_core.observation import PlayerView
@@ -153,16 +152,10 @@ def _rule_outcome(view: PlayerView, dealt: SampledHand, play: PlayCard) -> float
     hand.play(play.seat, play.card.bit)
     hand.play_out()
     gained = hand.gains(view.rules, view.totals, view.counting_down)
-    return _difference(gained, view.seat)
+    return gain_over_others(gained, view.seat)
 
 
 def _outcome(after: tuple[int, ...], before: tuple[int, ...], seat: int) -> float:
     """This seat's score for the hand less the mean of the others', from the totals before and
     after it (a moon scores the same difference however it is scored)."""
-    return _difference([end - start for end, start in zip(after, before, strict=True)], seat)
-
-
-def _difference(gained: Sequence[int], seat: int) -> float:
-    """What ``seat`` gained less the mean of the others' gains."""
-    others = (sum(gained) - gained[seat]) / (len(gained) - 1)
-    return gained[seat] - others
+    return gain_over_others([end - start for end, start in zip(after, before, strict=True)], seat)

@@ -30,7 +30,7 @@ from typing import Final
 
 from hearts_core.actions import PassCards
 from hearts_core.bots.rule_bot import rule_pass
-from hearts_core.bots.sampled import SampledHand
+from hearts_core.bots.sampled import SampledHand, gain_over_others
 from hearts_core.cards import FULL_DECK, Card, CardSet, Suit
 from hearts_core.engine import exchange
 from hearts_core.errors import BotError
@@ -192,6 +192,4 @@ class _Deals:
         view = self.view
         hand = self.start(index, cards)
         hand.play_out()
-        gains = hand.gains(view.rules, view.totals, view.counting_down)
-        mine = gains[view.seat]
-        return mine - (sum(gains) - mine) / (len(gains) - 1)
+        return gain_over_others(hand.gains(view.rules, view.totals, view.counting_down), view.seat)

@@ -26,7 +26,7 @@ from hearts_core.scoring import moon_scores, score_hand, totals_after
 from hearts_core.state import GameState, breaks_hearts, taken_and_won, trick_winner
 from hearts_core.tables import RuleTables
 
-__all__ = ["SampledHand"]
+__all__ = ["SampledHand", "gain_over_others"]
 
 _BY_BIT: Final = {card.bit: card for card in FULL_DECK}
 
@@ -269,3 +269,14 @@ class SampledHand:
             rules, totals, self.scores(rules, totals, counting_down), counting_down
         )
         return tuple(end - start for end, start in zip(after, totals, strict=True))
+
+
+def gain_over_others(gained: Sequence[int], seat: int) -> float:
+    """What ``seat`` gained less the mean of the other seats' gains: a play-out's outcome
+    for ``seat`` (lower is better, as for totals).
+
+    >>> gain_over_others((14, 0, 1, 0), 0)
+    13.666666666666666
+    """
+    others = (sum(gained) - gained[seat]) / (len(gained) - 1)
+    return gained[seat] - others
