@@ -266,19 +266,25 @@ class PassChoices(Sequence[PassCards]):
         table = self._table
         if table is None:
             return self._unrank(index)
-        # Take the chosen positions (in card order) suit by suit, from the bits of each
-        # suit's pattern: no loop over the hand's cards.
+        # Each chosen position (in card order) is found in its suit by the suits' running
+        # counts, and read from the bits of that suit's pattern: no loop over the cards.
         mask = self.hand.mask
-        positions = iter(table[index])
-        want = next(positions)
-        seen = 0
+        bits_of = PATTERN_BITS
+        clubs, below_diamonds, _ = bits_of[mask & 0x1FFF]
+        diamonds, count, _ = bits_of[mask >> 13 & 0x1FFF]
+        below_hearts = below_diamonds + count
+        hearts, count, _ = bits_of[mask >> 26 & 0x1FFF]
+        below_spades = below_hearts + count
         chosen = 0
-        for shift in (0, 13, 26, 39):
-            bits, count, _ = PATTERN_BITS[mask >> shift & 0x1FFF]
-            while want < seen + count:
-                chosen |= bits[want - seen] << shift
-                want = next(positions, 52)
-            seen += count
+        for position in table[index]:
+            if position < below_diamonds:
+                chosen |= clubs[position]
+            elif position < below_hearts:
+                chosen |= diamonds[position - below_diamonds] << 13
+            elif position < below_spades:
+                chosen |= hearts[position - below_hearts] << 26
+            else:
+                chosen |= bits_of[mask >> 39][0][position - below_spades] << 39
         return chosen
 
     def _unrank(self, index: int) -> int:

@@ -325,8 +325,9 @@ def exchange(
     """
     players = len(dealt)
     hands = [held & ~away for held, away in zip(dealt, given, strict=True)]
+    offset = direction.offset(players)  # direction.receiver, its offset worked out once
     for giver, away in enumerate(given):
-        hands[direction.receiver(giver, players)] |= away
+        hands[(giver + offset) % players] |= away
     return tuple(hands)
 
 

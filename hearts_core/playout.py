@@ -46,14 +46,13 @@ _MOON_OPTIONS: Final = tuple(MoonOption)
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 # The suit of a card as a mask, by its bit's length: _SUIT_MASK_OF_LENGTH[bit.bit_length()].
 _SUIT_MASK_OF_LENGTH: Final = (0, *(card.suit_mask for card in _CARDS))
-# For each number of players and each leader, the seats in play order.
-_SEATS_FROM: Final = {
-    n: tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n)) for n in range(3, 7)
-}
-# The suit of a card by its bit's length, as a mask and as the shift of its lowest bit.
+# The suit of a card as the shift of its suit's lowest bit, by the card bit's length.
 _SHIFT_OF_LENGTH: Final = (0, *(13 * card.suit for card in _CARDS))
-
-
+# For each number of players and each leader, the seats that follow, in play order.
+_FOLLOWERS: Final = {
+    n: tuple(tuple(seat_of(leader, i, n) for i in range(1, n)) for leader in range(n))
+    for n in range(3, 7)
+}
 
 
 def rollout(state: GameState, rng: random.Random) -> GameState:
@@ -92,7 +91,7 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
     phase = state.phase
     if phase is _PASS:
         # Only the hands after the exchange matter: the state returned is between hands.
-        given = _passes_drawn(state, below)
+        given = _passes_drawn(state, rng)
         hands = list(exchange(state._start, given, state.pass_direction))
         leader, _ = opening(context, hands)
         taken, won = [0] * players, [0] * players
@@ -116,19 +115,29 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
     return _choose_moon_drawn(context, taken, result.shooter, below)
 
 
-def _passes_drawn(state: GameState, below: Callable[[int], int]) -> list[int]:
+def _passes_drawn(state: GameState, rng: random.Random) -> list[int]:
     """The cards each seat passes, as masks: those passed already, and a pass drawn for each
-    seat left as ``rng.choice(legal_actions(state))`` draws one, seat after seat."""
+    seat left as ``rng.choice(legal_actions(state))`` draws one, seat after seat (drawn
+    inline, see :func:`draws_inline`)."""
     given = [0 if cards is None else cards.mask for cards in state.passes]
     waiting = list(state._passing.parts)
+    total = 0
+    for choices in waiting:
+        total += choices.size
+    getrandbits = rng.getrandbits
     while waiting:
-        index = below(sum([choices.size for choices in waiting]))
+        k = total.bit_length()
+        index = getrandbits(k)
+        while index >= total:
+            index = getrandbits(k)
         for position, choices in enumerate(waiting):
-            if index < choices.size:
+            size = choices.size
+            if index < size:
                 given[choices.seat] = choices.mask_at(index)
                 del waiting[position]
+                total -= size
                 break
-            index -= choices.size
+            index -= size
     return given
 
 
@@ -166,19 +175,22 @@ def _play_tricks(
     follow_free = tables.follow_free
     rows = tables.rows
     lead_free = tables.lead_free
-    seats_from = _SEATS_FROM[players]
+    followers = _FOLLOWERS[players]
     suit_of_length = _SUIT_MASK_OF_LENGTH
     shift_of_length = _SHIFT_OF_LENGTH
     bits_of = PATTERN_BITS
     getrandbits = rng.getrandbits
     tricks_left = tables.hand_size - sum(won)
-    mask = 0
-    for bit in order:
-        mask |= bit
-    led = suit_of_length[order[0].bit_length()] if order else 0
-    shift = shift_of_length[order[0].bit_length()] if order else 0
+    if order:
+        length = order[0].bit_length()
+        led = suit_of_length[length]
+        shift = shift_of_length[length]
+        mask = 0
+        for bit in order:
+            mask |= bit
+        seats = followers[leader][len(order) - 1 :]
     while True:
-        if not order:  # the lead: any suit the fold allows
+        if not order:
             legal = hands[leader]
             if not (broken and lead_free):
                 legal = legal_mask_led(tables, legal, 0, first, broken)
@@ -190,17 +202,18 @@ def _play_tricks(
             while index:  # the index-th card in card order, as legal_actions lists them
                 legal &= legal - 1
                 index -= 1
-            bit = legal & -legal
+            bit = mask = legal & -legal
             hands[leader] ^= bit
             if not broken and bit & breaking:
                 broken = play_breaks_hearts(tables, bit, 0)
-            led = suit_of_length[bit.bit_length()]
-            shift = shift_of_length[bit.bit_length()]
+            length = bit.bit_length()
+            led = suit_of_length[length]
+            shift = shift_of_length[length]
+            seats = followers[leader]
             order = [bit]
-            mask = bit
-        for seat in seats_from[leader][len(order) :]:
+        for seat in seats:
             hand = hands[seat]
-            legal = hand & led  # the fold's first step, as in apply
+            legal = hand & led
             if legal and follow_free:  # the commonest case: the cards of the suit led
                 choices, count, k = bits_of[legal >> shift]
                 index = getrandbits(k)
@@ -208,7 +221,7 @@ def _play_tricks(
                     index = getrandbits(k)
                 bit = choices[index] << shift
             else:
-                if legal or rows[8 + 2 * first + broken]:  # a discard no restriction narrows
+                if legal or rows[8 + 2 * first + broken]:  # else a discard no rule narrows
                     legal = legal_mask_led(tables, hand, led, first, broken)
                 else:
                     legal = hand
@@ -226,11 +239,12 @@ def _play_tricks(
             hands[seat] = hand ^ bit
             mask |= bit
             order.append(bit)
-        leader = seat_of(leader, order.index(winning_bit(mask, led)), players)
-        taken[leader] |= mask
-        won[leader] += 1
+        winner = seat_of(leader, order.index(winning_bit(mask, led)), players)
+        taken[winner] |= mask
+        won[winner] += 1
         tricks_left -= 1
         if not tricks_left:
             return
-        order = []
+        leader = winner
         first = False
+        order = []
