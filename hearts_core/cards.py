@@ -477,9 +477,13 @@ def unchecked_cardset(mask: int) -> CardSet:
     >>> unchecked_cardset(CardSet.parse("QS AS").mask & ~CardSet.parse("AS").mask)
     CardSet.parse('QS')
     """
-    cardset = object.__new__(CardSet)
-    object.__setattr__(cardset, "mask", mask)
+    cardset = _new_cardset(CardSet)
+    _set_mask(cardset, mask)
     return cardset
+
+
+_new_cardset = object.__new__
+_set_mask = vars(CardSet)["mask"].__set__  # the slot's setter, not looked up by name per call
 
 
 FULL_DECK: Final = unchecked_cardset((1 << 52) - 1)
