@@ -73,8 +73,6 @@ class Phase(enum.Enum):
 
 # --- the facts of a hand, each computed here and only here ----------------------
 
-_DECK: Final = tuple(Card.from_index(index) for index in range(52))
-
 
 def seat_of(leader: int, position: int, players: int) -> int:
     """The seat that plays the ``position``-th card (from 0) of a trick led by ``leader``.
@@ -98,8 +96,15 @@ def trick_winner(leader: int, cards: Sequence[Card], players: int, mask: int | N
         mask = 0
         for card in cards:
             mask |= card.bit
-    top = _DECK[winning_bit(mask, cards[0].suit_mask).bit_length() - 1]
-    return (leader + cards.index(top)) % players
+    top = winning_bit(mask, cards[0].suit_mask)
+    # Find the card by its bit: comparing cards themselves goes through Python-level
+    # comparison methods (cards define an order), several times slower.
+    position = 0
+    for card in cards:
+        if card.bit == top:
+            break
+        position += 1
+    return (leader + position) % players
 
 
 def winning_bit(mask: int, led: int) -> int:
