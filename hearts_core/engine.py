@@ -325,9 +325,8 @@ def exchange(
     """
     players = len(dealt)
     hands = [held & ~away for held, away in zip(dealt, given, strict=True)]
-    offset = direction.offset(players)  # direction.receiver, its offset worked out once
     for giver, away in enumerate(given):
-        hands[(giver + offset) % players] |= away
+        hands[direction.receiver(giver, players)] |= away
     return tuple(hands)
 
 

@@ -190,7 +190,7 @@ def _play_tricks(
             mask |= bit
         seats = followers[leader][len(order) - 1 :]
     while True:
-        if not order:
+        if not order:  # the lead: any suit the fold allows
             legal = hands[leader]
             if not (broken and lead_free):
                 legal = legal_mask_led(tables, legal, 0, first, broken)
@@ -213,7 +213,7 @@ def _play_tricks(
             order = [bit]
         for seat in seats:
             hand = hands[seat]
-            legal = hand & led
+            legal = hand & led  # the fold's first step, as in apply
             if legal and follow_free:  # the commonest case: the cards of the suit led
                 choices, count, k = bits_of[legal >> shift]
                 index = getrandbits(k)
