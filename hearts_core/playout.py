@@ -91,7 +91,7 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
     phase = state.phase
     if phase is _PASS:
         # Only the hands after the exchange matter: the state returned is between hands.
-        given = _passes_drawn(state, rng)
+        given = _passes_drawn(state, below)
         hands = list(exchange(state._start, given, state.pass_direction))
         leader, _ = opening(context, hands)
         taken, won = [0] * players, [0] * players
@@ -115,21 +115,14 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
     return _choose_moon_drawn(context, taken, result.shooter, below)
 
 
-def _passes_drawn(state: GameState, rng: random.Random) -> list[int]:
+def _passes_drawn(state: GameState, below: Callable[[int], int]) -> list[int]:
     """The cards each seat passes, as masks: those passed already, and a pass drawn for each
-    seat left as ``rng.choice(legal_actions(state))`` draws one, seat after seat (drawn
-    inline, see :func:`draws_inline`)."""
+    seat left as ``rng.choice(legal_actions(state))`` draws one, seat after seat."""
     given = [0 if cards is None else cards.mask for cards in state.passes]
     waiting = list(state._passing.parts)
-    total = 0
-    for choices in waiting:
-        total += choices.size
-    getrandbits = rng.getrandbits
+    total = state._passing.size
     while waiting:
-        k = total.bit_length()
-        index = getrandbits(k)
-        while index >= total:
-            index = getrandbits(k)
+        index = below(total)
         for position, choices in enumerate(waiting):
             size = choices.size
             if index < size:
