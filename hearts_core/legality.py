@@ -48,7 +48,9 @@ _NO_ACTIONS: Final[tuple[Action, ...]] = ()
 _MOON_CHOICES: Final = tuple(
     tuple(ChooseMoon(seat, option) for option in MoonOption) for seat in range(MAX_PLAYERS)
 )
-_PLAY: Final = Phase.PLAY
+_PLAY: Final = Phase.PLAY  # members as globals: cheaper than reading them off the class
+_PASS: Final = Phase.PASS
+_MOON: Final = Phase.MOON
 _REFUSALS: Final = {row.rule: row.refusal for row in RESTRICTIONS}
 
 
@@ -201,7 +203,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> Sequence[Action]
             base = 8 * current + 2 * suit
             return _SUIT_PLAYS[base][pattern & 127] + _SUIT_PLAYS[base + 1][pattern >> 7]
         return plays_of(current, mask)
-    if phase is Phase.PASS:
+    if phase is _PASS:
         parts = state._passing.parts
         if seat is None:
             return parts[0] if len(parts) == 1 else state._passing
@@ -209,7 +211,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> Sequence[Action]
             if part.seat == seat:
                 return part
         return _NO_ACTIONS
-    if phase is Phase.MOON:
+    if phase is _MOON:
         shooter = state.moon_shooter
         if shooter is None or (seat is not None and seat != shooter):
             return _NO_ACTIONS
@@ -244,11 +246,13 @@ _DOING: Final = {
     PlayCard: "play a card",
     ChooseMoon: "choose a moon option",
 }
-_EXPECTED: Final = {
-    Phase.DEAL: Deal,
-    Phase.PASS: PassCards,
-    Phase.PLAY: PlayCard,
-    Phase.MOON: ChooseMoon,
+# The phase each kind of action belongs to, keyed by class: a class hashes in C, an enum
+# member through a Python-level __hash__.
+_PHASE_OF: Final = {
+    Deal: Phase.DEAL,
+    PassCards: Phase.PASS,
+    PlayCard: Phase.PLAY,
+    ChooseMoon: Phase.MOON,
 }
 # The fields of each action and the type each must have exactly; an action
 # built through its constructor always has them, a forged one may not.
@@ -311,7 +315,7 @@ def explain(state: GameState, action: object) -> IllegalActionError | InvalidAct
         return invalid
     phase = state.phase
     kind = type(action)
-    if _EXPECTED.get(phase) is not kind:
+    if _PHASE_OF[kind] is not phase:
         return IllegalActionError(
             Rule.WRONG_PHASE, f"cannot {_DOING[kind]} now: {_WAITING[phase]}", action
         )

@@ -8,6 +8,7 @@ counts for whoever took it, as in OpenSpiel.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from hearts_core.options import GameEnd, MoonOption, MoonScoring, SunScoring, TieRule
 from hearts_core.rules import Rules
@@ -24,6 +25,19 @@ __all__ = [
     "start_problems",
     "FULL_POLISH_POINTS",
 ]
+
+# Enum members as module names: reading one off its class goes through the enum
+# metaclass's attribute hook, several times slower; every play-out's scoring asks.
+_ADD: Final = MoonOption.ADD_TO_OTHERS
+_SUBTRACT: Final = MoonOption.SUBTRACT_FROM_SHOOTER
+_MOON_OFF: Final = MoonScoring.OFF
+_CHOOSES: Final = MoonScoring.SHOOTER_CHOOSES
+_MOON_SUBTRACTS: Final = MoonScoring.SUBTRACT_FROM_SHOOTER
+_AUTOMATIC: Final = MoonScoring.AUTOMATIC
+_SUN_OFF: Final = SunScoring.OFF
+_SUN_ADDS: Final = SunScoring.ADD_TO_OTHERS
+_COUNT_DOWN: Final = GameEnd.COUNT_DOWN
+_SHARED_WIN: Final = TieRule.SHARED_WIN
 
 FULL_POLISH_POINTS = 25
 """The hand score that takes a total of ``target_score - 1`` to ``target_score - 2`` under
@@ -104,9 +118,11 @@ def moon_scores(
     (-26, 0, 0, 0)
     """
     kept = _bonus_points(rules, taken)
-    if option is MoonOption.ADD_TO_OTHERS:
-        return tuple(bonus + (0 if seat == shooter else amount) for seat, bonus in enumerate(kept))
-    return tuple(bonus - (amount if seat == shooter else 0) for seat, bonus in enumerate(kept))
+    if option is _ADD:
+        kept = [bonus + (0 if seat == shooter else amount) for seat, bonus in enumerate(kept)]
+    else:
+        kept = [bonus - (amount if seat == shooter else 0) for seat, bonus in enumerate(kept)]
+    return tuple(kept)
 
 
 def score_hand(
@@ -127,19 +143,16 @@ def score_hand(
     (14, 1, 0, 0)
     """
     tables = rules.tables()
-    points = tuple(tables.points_of(mask) for mask in taken)
+    points_of = tables.points_of
+    points = tuple([points_of(mask) for mask in taken])
     count = tables.hand_size
-    if rules.sun is not SunScoring.OFF:
+    if rules.sun is not _SUN_OFF:
         for seat, won in enumerate(tricks_won):
             if won == count:
-                option = (
-                    MoonOption.ADD_TO_OTHERS
-                    if rules.sun is SunScoring.ADD_TO_OTHERS
-                    else MoonOption.SUBTRACT_FROM_SHOOTER
-                )
+                option = _ADD if rules.sun is _SUN_ADDS else _SUBTRACT
                 scores = moon_scores(rules, taken, seat, option, rules.sun_points)
                 return HandScore(points, scores, seat, sun=True)
-    if rules.moon is not MoonScoring.OFF:
+    if rules.moon is not _MOON_OFF:
         shooter = moon_shooter(tables, taken)
         if shooter is not None:
             return _moon(rules, taken, points, shooter, totals, counting_down)
@@ -147,7 +160,7 @@ def score_hand(
     if rules.no_tricks_bonus:
         bonus = rules.no_tricks_bonus
         scores = tuple(
-            p + (bonus if won == 0 else 0) for p, won in zip(points, tricks_won, strict=True)
+            [p + (bonus if won == 0 else 0) for p, won in zip(points, tricks_won, strict=True)]
         )
     return HandScore(points, scores)
 
@@ -162,20 +175,20 @@ def _moon(
 ) -> HandScore:
     amount = rules.moon_amount
     moon = rules.moon
-    if moon is MoonScoring.SHOOTER_CHOOSES:
+    if moon is _CHOOSES:
         return HandScore(points, None, shooter)
-    if moon is MoonScoring.SUBTRACT_FROM_SHOOTER:
-        option = MoonOption.SUBTRACT_FROM_SHOOTER
+    if moon is _MOON_SUBTRACTS:
+        option = _SUBTRACT
     else:
-        option = MoonOption.ADD_TO_OTHERS
-        if moon is MoonScoring.AUTOMATIC:
+        option = _ADD
+        if moon is _AUTOMATIC:
             # Adding is the default, unless it would end the game with the shooter
             # losing: its total above the lowest. (Tied for the lowest, when the tie
             # rule lets the game end on a tie, it shares the win: that is not losing.)
             scores = moon_scores(rules, taken, shooter, option, amount)
             added = totals_after(rules, totals, scores, counting_down)
             if game_is_over(rules, added, counting_down) and added[shooter] > min(added):
-                option = MoonOption.SUBTRACT_FROM_SHOOTER
+                option = _SUBTRACT
     scores = moon_scores(rules, taken, shooter, option, amount)
     return HandScore(points, scores, shooter, option=option)
 
@@ -202,7 +215,7 @@ def totals_after(
     (50, 60, -2, 5)
     """
     if counting_down:
-        return tuple(total - score for total, score in zip(totals, scores, strict=True))
+        return tuple([total - score for total, score in zip(totals, scores, strict=True)])
     target = rules.target_score
     new = [total + score for total, score in zip(totals, scores, strict=True)]
     if rules.full_polish:
@@ -232,12 +245,12 @@ def game_is_over(rules: Rules, totals: Sequence[int], counting_down: bool = Fals
     """
     if rules.single_hand:
         return True
-    if rules.game_end is GameEnd.COUNT_DOWN:
+    if rules.game_end is _COUNT_DOWN:
         if not counting_down or min(totals) > 0:
             return False
     elif max(totals) < rules.target_score:
         return False
-    return rules.tie is TieRule.SHARED_WIN or _sole_lowest(totals) is not None
+    return rules.tie is _SHARED_WIN or _sole_lowest(totals) is not None
 
 
 def counting_down_after(rules: Rules, totals: Sequence[int], counting_down: bool) -> bool:
@@ -252,7 +265,7 @@ def counting_down_after(rules: Rules, totals: Sequence[int], counting_down: bool
     """
     if counting_down:
         return True
-    return rules.game_end is GameEnd.COUNT_DOWN and max(totals) >= rules.target_score
+    return rules.game_end is _COUNT_DOWN and max(totals) >= rules.target_score
 
 
 def start_problems(
@@ -283,7 +296,7 @@ def start_problems(
         problems.append(
             ("hand_number", f"a single-hand game has only hand 0, not hand {hand_number}")
         )
-    if counting_down and rules.game_end is not GameEnd.COUNT_DOWN:
+    if counting_down and rules.game_end is not _COUNT_DOWN:
         problems.append(("counting_down", "only a count-down game counts down"))
     elif not counting_down and counting_down_after(rules, start, False):
         problems.append(
