@@ -181,6 +181,7 @@ class _BuildContext:
         self.totals = totals
         self.counting_down = counting_down
         self.tables = rules.tables()
+        self.pass_direction = rules.pass_direction(hand_number)
         self.__class__ = HandContext  # type: ignore[assignment]
 
 

@@ -90,8 +90,14 @@ MAX_HAND_NUMBER: Final = 1_000_000
 MAX_TOTAL: Final = 10**9
 """The largest total, either way, a game may start with."""
 
+# Enum members as module names: reading one off its class goes through the enum
+# metaclass's attribute hook, several times slower than a global.
 _PLAY: Final = Phase.PLAY
 _PASS: Final = Phase.PASS
+_MOON: Final = Phase.MOON
+_DEAL: Final = Phase.DEAL
+_GAME_OVER: Final = Phase.GAME_OVER
+_HOLD: Final = PassDirection.HOLD
 _DEFAULT_RULES: Final = Rules()
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 
@@ -146,7 +152,7 @@ def new_game(
         )
     for field, message in start_problems(rules, hand_number, start, counting_down, False):
         raise InvalidStateError(field, message)
-    return between_hands(make_context(rules, hand_number, start, counting_down), Phase.DEAL)
+    return between_hands(make_context(rules, hand_number, start, counting_down), _DEAL)
 
 
 def _rules_of(rules: Rules | Variant | str | None) -> Rules:
@@ -268,8 +274,8 @@ def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]
 
 def _deal(state: GameState, hands: tuple[CardSet, ...]) -> GameState:
     context = state.context
-    masks = tuple(hand.mask for hand in hands)
-    if state.pass_direction is PassDirection.HOLD:
+    masks = tuple([hand.mask for hand in hands])
+    if context.pass_direction is _HOLD:
         return _first_trick(context, (), masks)
     count = context.rules.pass_count
     passing = SeatPasses(tuple([PassChoices(seat, hand, count) for seat, hand in enumerate(hands)]))
@@ -309,7 +315,7 @@ def _pass(state: GameState, seat: int, cards: CardSet) -> GameState:
         passing = state._passing.without(seat)
         return make_state(context, _PASS, passes, (), (), 0, False, dealt, 0, -1, 0, passing)
     given = [0 if cards is None else cards.mask for cards in passes]
-    return _first_trick(context, passes, exchange(dealt, given, state.pass_direction))
+    return _first_trick(context, passes, exchange(dealt, given, context.pass_direction))
 
 
 def exchange(
@@ -323,10 +329,13 @@ def exchange(
     >>> [str(CardSet.from_mask(hand)) for hand in exchange(dealt, given, PassDirection.LEFT)]
     ['3C 6H', '2C 5D', '4D 7H']
     """
-    players = len(dealt)
-    hands = [held & ~away for held, away in zip(dealt, given, strict=True)]
-    for giver, away in enumerate(given):
-        hands[direction.receiver(giver, players)] |= away
+    hands = list(dealt)
+    receivers = direction.receivers(len(dealt))
+    # Each seat's own pass leaves its hand and reaches its receiver's: the cards a seat
+    # receives are never among those it gives, so one pass over the seats does both.
+    for giver, away in zip(range(len(dealt)), given, strict=True):
+        hands[giver] &= ~away
+        hands[receivers[giver]] |= away
     return tuple(hands)
 
 
@@ -366,7 +375,7 @@ def _end_of_play(
     result = score_hand(context.rules, taken, won, context.totals, context.counting_down)
     if result.scores is None:  # the shooter chooses how the moon is scored
         return make_state(
-            context, Phase.MOON, passes, tricks, (), 0, broken, start, tables.deck, -1, 0,
+            context, _MOON, passes, tricks, (), 0, broken, start, tables.deck, -1, 0,
             NO_PASSES,
         )  # fmt: skip
     return after_hand(context, result.scores)
@@ -392,12 +401,12 @@ def after_hand(context: HandContext, scores: tuple[int, ...]) -> GameState:
     totals = totals_after(rules, context.totals, scores, down)
     if game_is_over(rules, totals, down):
         return between_hands(
-            make_context(rules, context.hand_number, totals, down), Phase.GAME_OVER
+            make_context(rules, context.hand_number, totals, down), _GAME_OVER
         )
     following = make_context(
         rules, context.hand_number + 1, totals, counting_down_after(rules, totals, down)
     )
-    return between_hands(following, Phase.DEAL)
+    return between_hands(following, _DEAL)
 
 
 # --- events -----------------------------------------------------------------------------

@@ -11,6 +11,7 @@ cycle of pass directions.
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 __all__ = [
     "PassDirection",
@@ -48,11 +49,13 @@ class PassDirection(enum.Enum):
         >>> PassDirection.ACROSS.offset(6), PassDirection.HOLD.offset(4)
         (3, 0)
         """
-        if self is PassDirection.LEFT:
+        # Members through module names: reading one off the class goes through the enum
+        # metaclass's attribute hook, several times slower, and exchanges ask this often.
+        if self is _LEFT:
             return 1
-        if self is PassDirection.RIGHT:
+        if self is _RIGHT:
             return players - 1
-        if self is PassDirection.ACROSS:
+        if self is _ACROSS:
             return players // 2
         return 0
 
@@ -64,6 +67,18 @@ class PassDirection(enum.Enum):
         """
         return (seat + self.offset(players)) % players
 
+    def receivers(self, players: int) -> tuple[int, ...]:
+        """The seat that receives each seat's cards, in seat order: item ``seat`` is
+        :meth:`receiver` of ``seat`` (tables for up to eight seats are made at import).
+
+        >>> PassDirection.RIGHT.receivers(4), PassDirection.ACROSS.receivers(6)
+        ((3, 0, 1, 2), (3, 4, 5, 0, 1, 2))
+        """
+        known = _RECEIVERS.get((self._value_, players))
+        if known is None:
+            return tuple([self.receiver(seat, players) for seat in range(players)])
+        return known
+
     def giver(self, seat: int, players: int) -> int:
         """The seat whose cards ``seat`` receives.
 
@@ -71,6 +86,16 @@ class PassDirection(enum.Enum):
         (3, 4)
         """
         return (seat - self.offset(players)) % players
+
+
+_LEFT, _RIGHT, _ACROSS = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS
+# Each direction's receivers for tables of 1 to 8 seats, keyed by the direction's value
+# (an enum member hashes through Python code, its value in C).
+_RECEIVERS: Final = {
+    (direction.value, n): tuple([direction.receiver(seat, n) for seat in range(n)])
+    for direction in PassDirection
+    for n in range(1, 9)
+}
 
 
 class FirstLead(enum.Enum):

@@ -92,7 +92,7 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
     if phase is _PASS:
         # Only the hands after the exchange matter: the state returned is between hands.
         given = _passes_drawn(state, below)
-        hands = list(exchange(state._start, given, state.pass_direction))
+        hands = list(exchange(state._start, given, context.pass_direction))
         leader, _ = opening(context, hands)
         taken, won = [0] * players, [0] * players
         _play_tricks(tables, hands, [], leader, False, True, taken, won, rng)

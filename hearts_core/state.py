@@ -284,9 +284,12 @@ class HandContext:
     not a function of the totals, so it is kept here."""
     tables: RuleTables = attrs.field(init=False, eq=False, repr=False)
     """The rules compiled for the engine (``rules.tables()``)."""
+    pass_direction: PassDirection = attrs.field(init=False, eq=False, repr=False)
+    """Where cards go this hand (``rules.pass_direction(hand_number)``)."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "tables", self.rules.tables())
+        object.__setattr__(self, "pass_direction", self.rules.pass_direction(self.hand_number))
 
 
 @attrs.frozen(weakref_slot=False, repr=False, init=False)
@@ -342,14 +345,14 @@ class GameState:
     def hands(self) -> tuple[CardSet, ...]:
         """The cards each seat holds (empty while a deal is awaited)."""
         played = self._played
-        return tuple(unchecked_cardset(mask & ~played) for mask in self._start)
+        return tuple([unchecked_cardset(mask & ~played) for mask in self._start])
 
     @property
     def hand_masks(self) -> tuple[int, ...]:
         """:attr:`hands` as bitmasks (:attr:`~hearts_core.CardSet.mask`), for code that
         counts bits."""
         played = self._played
-        return tuple(mask & ~played for mask in self._start)
+        return tuple([mask & ~played for mask in self._start])
 
     @property
     def rules(self) -> Rules:
@@ -380,7 +383,7 @@ class GameState:
     @property
     def pass_direction(self) -> PassDirection:
         """Where cards go this hand (``HOLD``: no passing)."""
-        return self.context.rules.pass_direction(self.context.hand_number)
+        return self.context.pass_direction
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -389,7 +392,7 @@ class GameState:
         if phase is Phase.PLAY:
             return (self._to_play,)
         if phase is Phase.PASS:
-            return tuple(seat for seat, cards in enumerate(self.passes) if cards is None)
+            return tuple([seat for seat, cards in enumerate(self.passes) if cards is None])
         if phase is Phase.MOON:
             shooter = self.moon_shooter
             return () if shooter is None else (shooter,)
@@ -406,7 +409,7 @@ class GameState:
         if self.phase is not Phase.GAME_OVER:
             return ()
         low = min(self.totals)
-        return tuple(seat for seat, total in enumerate(self.totals) if total == low)
+        return tuple([seat for seat, total in enumerate(self.totals) if total == low])
 
     @property
     def played(self) -> CardSet:
@@ -422,14 +425,14 @@ class GameState:
     def taken(self) -> tuple[CardSet, ...]:
         """The cards each seat has taken in tricks this hand."""
         masks, _ = taken_and_won(self.tricks, self.context.tables.players)
-        return tuple(unchecked_cardset(mask) for mask in masks)
+        return tuple([unchecked_cardset(mask) for mask in masks])
 
     @property
     def hand_points(self) -> tuple[int, ...]:
         """The points each seat has taken this hand so far, before any moon adjustment."""
         tables = self.context.tables
         masks, _ = taken_and_won(self.tricks, tables.players)
-        return tuple(tables.points_of(mask) for mask in masks)
+        return tuple([tables.points_of(mask) for mask in masks])
 
     @property
     def moon_shooter(self) -> int | None:
