@@ -894,3 +894,33 @@ def test_choose_takes_the_picked_subset_in_card_order() -> None:
     assert belief_module._choose(mask, 2, first) == cards("2C 5D")
     assert asked == [10]  # C(5, 2) subsets to pick among
     assert belief_module._zero(7) == 0
+
+
+# --- options -------------------------------------------------------------------------------
+
+
+def test_receivers_list_each_seats_receiver_worked_by_hand() -> None:
+    # Left gives to the next seat, right to the one before, across half-way round.
+    assert PassDirection.LEFT.receivers(4) == (1, 2, 3, 0)
+    assert PassDirection.RIGHT.receivers(3) == (2, 0, 1)
+    assert PassDirection.ACROSS.receivers(6) == (3, 4, 5, 0, 1, 2)
+    assert PassDirection.HOLD.receivers(5) == (0, 1, 2, 3, 4)
+
+
+@pytest.mark.parametrize("players", range(1, 13))
+@pytest.mark.parametrize("direction", list(PassDirection))
+def test_receivers_agree_with_receiver_within_and_beyond_the_tables(
+    direction: PassDirection, players: int
+) -> None:
+    # Up to eight seats come from the table made at import, more are worked out.
+    expected = tuple(direction.receiver(seat, players) for seat in range(players))
+    assert direction.receivers(players) == expected
+
+
+def test_a_hands_context_carries_that_hands_pass_direction() -> None:
+    # The classic cycle: left, right, across, hold, then left again.
+    cycle = ["left", "right", "across", "hold", "left"]
+    for hand_number, name in enumerate(cycle):
+        state = new_game(hand_number=hand_number)
+        assert state.context.pass_direction is PassDirection(name)
+        assert HandContext(Rules(), hand_number, (0, 0, 0, 0)).pass_direction is PassDirection(name)
