@@ -270,6 +270,8 @@ class HandContext:
     >>> context = new_game(Rules(players=3)).context
     >>> context.hand_number, context.totals, context.tables.hand_size
     (0, (0, 0, 0), 17)
+    >>> context.pass_direction
+    <PassDirection.LEFT: 'left'>
     """
 
     rules: Rules
