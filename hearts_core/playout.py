@@ -174,16 +174,21 @@ def _play_tricks(
     bits_of = PATTERN_BITS
     getrandbits = rng.getrandbits
     tricks_left = tables.hand_size - sum(won)
+    # The card each seat has played to the trick, by seat: every seat plays one a trick,
+    # so the winner is the seat whose card is the trick's winning bit.
+    cards = [0] * players
+    leading = not order
     if order:
         length = order[0].bit_length()
         led = suit_of_length[length]
         shift = shift_of_length[length]
         mask = 0
-        for bit in order:
+        for position, bit in enumerate(order):
             mask |= bit
+            cards[seat_of(leader, position, players)] = bit
         seats = followers[leader][len(order) - 1 :]
     while True:
-        if not order:  # the lead: any suit the fold allows
+        if leading:  # the lead: any suit the fold allows
             legal = hands[leader]
             if not (broken and lead_free):
                 legal = legal_mask_led(tables, legal, 0, first, broken)
@@ -197,13 +202,13 @@ def _play_tricks(
                 index -= 1
             bit = mask = legal & -legal
             hands[leader] ^= bit
+            cards[leader] = bit
             if not broken and bit & breaking:
                 broken = play_breaks_hearts(tables, bit, 0)
             length = bit.bit_length()
             led = suit_of_length[length]
             shift = shift_of_length[length]
             seats = followers[leader]
-            order = [bit]
         for seat in seats:
             hand = hands[seat]
             legal = hand & led  # the fold's first step, as in apply
@@ -230,9 +235,9 @@ def _play_tricks(
             if not broken and bit & breaking:
                 broken = play_breaks_hearts(tables, bit, led)
             hands[seat] = hand ^ bit
+            cards[seat] = bit
             mask |= bit
-            order.append(bit)
-        winner = seat_of(leader, order.index(winning_bit(mask, led)), players)
+        winner = cards.index(winning_bit(mask, led))
         taken[winner] |= mask
         won[winner] += 1
         tricks_left -= 1
@@ -240,4 +245,4 @@ def _play_tricks(
             return
         leader = winner
         first = False
-        order = []
+        leading = True
