@@ -75,9 +75,7 @@ class PassDirection(enum.Enum):
         ((3, 0, 1, 2), (3, 4, 5, 0, 1, 2))
         """
         known = _RECEIVERS.get((self._value_, players))
-        if known is None:
-            return tuple([self.receiver(seat, players) for seat in range(players)])
-        return known
+        return _worked_receivers(self, players) if known is None else known
 
     def giver(self, seat: int, players: int) -> int:
         """The seat whose cards ``seat`` receives.
@@ -89,10 +87,16 @@ class PassDirection(enum.Enum):
 
 
 _LEFT, _RIGHT, _ACROSS = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS
+
+
+def _worked_receivers(direction: PassDirection, players: int) -> tuple[int, ...]:
+    return tuple([direction.receiver(seat, players) for seat in range(players)])
+
+
 # Each direction's receivers for tables of 1 to 8 seats, keyed by the direction's value
 # (an enum member hashes through Python code, its value in C).
 _RECEIVERS: Final = {
-    (direction.value, n): tuple([direction.receiver(seat, n) for seat in range(n)])
+    (direction.value, n): _worked_receivers(direction, n)
     for direction in PassDirection
     for n in range(1, 9)
 }
