@@ -31,7 +31,7 @@ from hearts_core.options import MoonOption
 from hearts_core.restrictions import RESTRICTIONS, Moment
 from hearts_core.rules import is_seat
 from hearts_core.state import GameState, Phase
-from hearts_core.tables import RuleTables
+from hearts_core.tables import RuleTables, situation
 
 __all__ = [
     "legal_actions",
@@ -52,6 +52,11 @@ _PLAY: Final = Phase.PLAY  # members as globals: cheaper than reading them off t
 _PASS: Final = Phase.PASS
 _MOON: Final = Phase.MOON
 _REFUSALS: Final = {row.rule: row.refusal for row in RESTRICTIONS}
+# Where each moment's situations start in RuleTables.rows (see tables.situation), as
+# plain ints: reading a member off Moment costs an enum attribute hook on every fold.
+_LEADING: Final = situation(Moment.LEAD, False, False)
+_FOLLOWING: Final = situation(Moment.FOLLOW, False, False)
+_DISCARDING: Final = situation(Moment.DISCARD, False, False)
 
 
 def legal_mask(
@@ -100,14 +105,14 @@ def legal_mask_led(
         if legal:
             if steps is not None and legal != hand:
                 steps.append((Rule.MUST_FOLLOW_SUIT, legal))
-            moment = Moment.FOLLOW
+            base = _FOLLOWING
         else:
             legal = hand
-            moment = Moment.DISCARD
+            base = _DISCARDING
     else:
         legal = hand
-        moment = Moment.LEAD
-    rows = tables.rows[4 * moment + (2 if first_trick else 0) + (1 if broken else 0)]
+        base = _LEADING
+    rows = tables.rows[base + (2 if first_trick else 0) + (1 if broken else 0)]
     for keep, exempt, rule, decides in rows:
         narrowed = legal & keep
         if narrowed and narrowed != exempt:
