@@ -363,6 +363,17 @@ def deal_problems(tables: RuleTables, hands: Sequence[CardSet]) -> list[tuple[in
     if len(hands) != players:
         return [(None, f"it must give {players} hands, not {len(hands)}")]
     size = tables.hand_size
+    # A good deal first, cheaply: hands of the right size whose union is the deck hold
+    # every card exactly once, as the deck holds players * size cards.
+    union = 0
+    for hand in hands:
+        mask = hand.mask
+        if mask.bit_count() != size:
+            break
+        union |= mask
+    else:
+        if union == tables.deck:
+            return []
     found: list[tuple[int | None, str]] = []
     seen = 0
     for seat, hand in enumerate(hands):
