@@ -291,6 +291,10 @@ def start_problems(
     [('totals', '(45, 0, 20, 30) have already ended the game')]
     """
     start = tuple(totals)
+    # The commonest start, cheaply: counting up, every total below the target, so
+    # nothing below can object.
+    if not (over or counting_down or rules.single_hand) and max(start) < rules.target_score:
+        return []
     problems: list[tuple[str, str]] = []
     if rules.single_hand and hand_number != 0:
         problems.append(
