@@ -8,6 +8,7 @@ counts for whoever took it, as in OpenSpiel.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add, sub
 from typing import Final
 
 from hearts_core.options import GameEnd, MoonOption, MoonScoring, SunScoring, TieRule
@@ -214,10 +215,15 @@ def totals_after(
     ...              [5, 0, 6, 4], counting_down=True)
     (50, 60, -2, 5)
     """
+    if len(totals) != len(scores):
+        raise ValueError(f"{len(totals)} totals and {len(scores)} scores")
+    # map over operator's functions: no Python frame per seat, as a comprehension makes one.
     if counting_down:
-        return tuple([total - score for total, score in zip(totals, scores, strict=True)])
+        return tuple(map(sub, totals, scores))
+    new = list(map(add, totals, scores))
+    if not (rules.full_polish or rules.exact_target_halves):
+        return tuple(new)
     target = rules.target_score
-    new = [total + score for total, score in zip(totals, scores, strict=True)]
     if rules.full_polish:
         new = [
             target - 2 if before == target - 1 and score == FULL_POLISH_POINTS else after
