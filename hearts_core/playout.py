@@ -23,7 +23,7 @@ from typing import Final
 
 from hearts_core.cards import Card
 from hearts_core.draws import PATTERN_BITS, draws_inline, index_drawer
-from hearts_core.engine import after_hand, apply, exchange, opening
+from hearts_core.engine import after_hand, apply, exchange
 from hearts_core.legality import legal_actions, legal_mask_led
 from hearts_core.options import MoonOption
 from hearts_core.rules import RuleTables
@@ -32,6 +32,8 @@ from hearts_core.state import (
     GameState,
     HandContext,
     Phase,
+    dealer_of,
+    first_leader,
     play_breaks_hearts,
     seat_of,
     taken_and_won,
@@ -93,7 +95,9 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
         # Only the hands after the exchange matter: the state returned is between hands.
         given = _passes_drawn(state, below)
         hands = list(exchange(state._start, given, context.pass_direction))
-        leader, _ = opening(context, hands)
+        # Only the leader: the play-out works out the legal cards of every lead itself.
+        leader = first_leader(tables, hands, dealer_of(context.hand_number, players))
+        assert leader is not None, "a checked deal holds the first lead card"
         taken, won = [0] * players, [0] * players
         _play_tricks(tables, hands, [], leader, False, True, taken, won, rng)
     elif phase is _PLAY:
