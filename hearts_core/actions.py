@@ -38,6 +38,8 @@ __all__ = [
     "PassChoices",
     "SeatPasses",
     "PLAYS",
+    "pass_mask",
+    "pass_count_of",
 ]
 
 
@@ -193,12 +195,80 @@ out these objects rather than building new ones."""
 
 
 # The positions chosen by each combination of k out of n, in lexicographic order, for
-# the pass counts of real rules (k up to 4 of at most 17 cards): PassChoices reads
-# a choice from here instead of unranking it.
+# the pass counts of real rules (k up to 4 of at most 17 cards), as _POSITIONS[n][k]:
+# pass_mask reads a choice from here instead of unranking it.
 _COMBINATIONS: Final = tuple(tuple(math.comb(n, k) for k in range(53)) for n in range(53))
-_SMALL_COMBINATIONS: Final = {
-    (n, k): tuple(itertools.combinations(range(n), k)) for n in range(18) for k in range(1, 5)
-}
+_POSITIONS: Final = tuple(
+    (None, *(tuple(itertools.combinations(range(n), k)) for k in range(1, 5))) for n in range(18)
+)
+
+
+def pass_count_of(held: int, count: int) -> int:
+    """How many passes of ``count`` cards a seat holding ``held`` cards can make:
+    ``len(PassChoices(...))`` without building one.
+
+    >>> pass_count_of(13, 3), pass_count_of(17, 4)
+    (286, 2380)
+    """
+    return _COMBINATIONS[held][count]
+
+
+def pass_mask(hand: int, count: int, index: int) -> int:
+    """The cards of the ``index``-th pass of ``count`` cards from ``hand`` (both masks), in
+    the order of :class:`PassChoices`: the ``index``-th combination of the hand's cards in
+    lexicographic card order. ``index`` is from 0 to ``pass_count_of(...) - 1``.
+
+    >>> str(CardSet.from_mask(pass_mask(CardSet.parse("2C 3C 4C 5C").mask, 3, 1)))
+    '2C 3C 5C'
+    """
+    held = hand.bit_count()
+    positions = _POSITIONS[held][count] if held < len(_POSITIONS) and count < 5 else None
+    if positions is None:  # no cards to pass, or beyond the table: unrank
+        return _unranked(hand, count, index)
+    # Each chosen position (in card order) is found in its suit by the suits' running
+    # counts, and read from the bits of that suit's pattern: no loop over the cards.
+    bits_of = PATTERN_BITS
+    clubs, below_diamonds, _ = bits_of[hand & 0x1FFF]
+    diamonds, found, _ = bits_of[hand >> 13 & 0x1FFF]
+    below_hearts = below_diamonds + found
+    hearts, found, _ = bits_of[hand >> 26 & 0x1FFF]
+    below_spades = below_hearts + found
+    chosen = 0
+    for position in positions[index]:
+        if position < below_diamonds:
+            chosen |= clubs[position]
+        elif position < below_hearts:
+            chosen |= diamonds[position - below_diamonds] << 13
+        elif position < below_spades:
+            chosen |= hearts[position - below_hearts] << 26
+        else:
+            chosen |= bits_of[hand >> 39][0][position - below_spades] << 39
+    return chosen
+
+
+def _unranked(hand: int, count: int, index: int) -> int:
+    # Walk the hand's cards low to high: C(n-1, k-1) choices take the lowest
+    # remaining card, the rest skip it.
+    bits = []
+    rest = hand
+    while rest:
+        low = rest & -rest
+        bits.append(low)
+        rest ^= low
+    n = len(bits)
+    k = count
+    chosen = 0
+    for bit in bits:
+        if not k:
+            break
+        n -= 1
+        block = math.comb(n, k - 1)
+        if index < block:
+            chosen |= bit
+            k -= 1
+        else:
+            index -= block
+    return chosen
 
 
 class PassChoices(Sequence[PassCards]):
@@ -215,7 +285,7 @@ class PassChoices(Sequence[PassCards]):
     True
     """
 
-    __slots__ = ("seat", "hand", "pass_count", "size", "_table")
+    __slots__ = ("seat", "hand", "pass_count", "size")
 
     seat: int
     """The passing seat."""
@@ -230,9 +300,7 @@ class PassChoices(Sequence[PassCards]):
         self.seat = seat
         self.hand = hand
         self.pass_count = count
-        held = hand.mask.bit_count()
-        self.size = _COMBINATIONS[held][count]
-        self._table = _SMALL_COMBINATIONS.get((held, count))
+        self.size = _COMBINATIONS[hand.mask.bit_count()][count]
 
     def __len__(self) -> int:
         return self.size
@@ -253,7 +321,8 @@ class PassChoices(Sequence[PassCards]):
             index += self.size
         if not 0 <= index < self.size:
             raise IndexError(f"pass choice index out of range ({self.size} choices)")
-        return _pass(self.seat, unchecked_cardset(self.mask_at(index)))
+        cards = pass_mask(self.hand.mask, self.pass_count, index)
+        return _pass(self.seat, unchecked_cardset(cards))
 
     def mask_at(self, index: int) -> int:
         """The cards of choice ``index`` (from 0, below ``len(self)``), as a mask, without
@@ -263,53 +332,7 @@ class PassChoices(Sequence[PassCards]):
         >>> str(CardSet.from_mask(choices.mask_at(1)))
         '2C 3C 5C'
         """
-        table = self._table
-        if table is None:
-            return self._unrank(index)
-        # Each chosen position (in card order) is found in its suit by the suits' running
-        # counts, and read from the bits of that suit's pattern: no loop over the cards.
-        mask = self.hand.mask
-        bits_of = PATTERN_BITS
-        clubs, below_diamonds, _ = bits_of[mask & 0x1FFF]
-        diamonds, count, _ = bits_of[mask >> 13 & 0x1FFF]
-        below_hearts = below_diamonds + count
-        hearts, count, _ = bits_of[mask >> 26 & 0x1FFF]
-        below_spades = below_hearts + count
-        chosen = 0
-        for position in table[index]:
-            if position < below_diamonds:
-                chosen |= clubs[position]
-            elif position < below_hearts:
-                chosen |= diamonds[position - below_diamonds] << 13
-            elif position < below_spades:
-                chosen |= hearts[position - below_hearts] << 26
-            else:
-                chosen |= bits_of[mask >> 39][0][position - below_spades] << 39
-        return chosen
-
-    def _unrank(self, index: int) -> int:
-        # Walk the hand's cards low to high: C(n-1, k-1) choices take the lowest
-        # remaining card, the rest skip it.
-        bits = []
-        rest = self.hand.mask
-        while rest:
-            low = rest & -rest
-            bits.append(low)
-            rest ^= low
-        n = len(bits)
-        k = self.pass_count
-        chosen = 0
-        for bit in bits:
-            if not k:
-                break
-            n -= 1
-            block = math.comb(n, k - 1)
-            if index < block:
-                chosen |= bit
-                k -= 1
-            else:
-                index -= block
-        return chosen
+        return pass_mask(self.hand.mask, self.pass_count, index)
 
     def __contains__(self, action: object) -> bool:
         return (
