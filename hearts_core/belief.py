@@ -48,7 +48,6 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from hearts_core.actions import PassChoices, SeatPasses
 from hearts_core.builders import between_hands, make_state
 from hearts_core.cards import Card, CardSet, unchecked_cardset
 from hearts_core.errors import InvalidStateError
@@ -309,16 +308,9 @@ class Belief:
         start = [now[s] | self._holders[s] for s in range(players)]
         passes = self._passes(start, pick)
         if view.phase is Phase.PASS:
-            count = rules.pass_count
-            passing = SeatPasses(
-                tuple(
-                    PassChoices(seat, unchecked_cardset(start[seat]), count)
-                    for seat in range(players)
-                    if passes[seat] is None
-                )
-            )
+            # The pass choices are listed when first asked for (legality.seat_passes).
             return make_state(
-                context, Phase.PASS, passes, (), (), 0, False, tuple(start), 0, -1, 0, passing
+                context, Phase.PASS, passes, (), (), 0, False, tuple(start), 0, -1, 0, None
             )
         played = 0
         for mask in self._holders:

@@ -22,9 +22,7 @@ from hearts_core.actions import (
     ChooseMoon,
     Deal,
     PassCards,
-    PassChoices,
     PlayCard,
-    SeatPasses,
 )
 from hearts_core.builders import between_hands, make_context, make_state, make_trick
 from hearts_core.cards import Card, CardSet
@@ -238,14 +236,20 @@ def apply(state: GameState, action: Action) -> GameState:
                 )  # fmt: skip
             return _end_of_trick(state, trick, played, broken)
     elif action.__class__ is PassCards and state.phase is _PASS:
+        # A legal pass, checked as explain() checks it: a seat yet to pass, giving the
+        # rules' number of cards, all from its hand (as dealt: nothing is played yet).
         seat = action.seat
         cards = action.cards
         if seat.__class__ is int and cards.__class__ is CardSet:
-            for choices in state._passing.parts:
-                if choices.seat == seat:
-                    if cards.mask & ~choices.hand.mask or len(cards) != choices.pass_count:
-                        break
-                    return _pass(state, seat, cards)
+            passes = state.passes
+            mask = cards.mask
+            if (
+                0 <= seat < len(passes)
+                and passes[seat] is None
+                and not mask & ~state._start[seat]
+                and mask.bit_count() == state.context.rules.pass_count
+            ):
+                return _pass(state, seat, cards)
     error = explain(state, action)
     if error is not None:
         raise error
@@ -277,10 +281,9 @@ def _deal(state: GameState, hands: tuple[CardSet, ...]) -> GameState:
     masks = tuple([hand.mask for hand in hands])
     if context.pass_direction is _HOLD:
         return _first_trick(context, (), masks)
-    count = context.rules.pass_count
-    passing = SeatPasses(tuple([PassChoices(seat, hand, count) for seat, hand in enumerate(hands)]))
     passes: tuple[CardSet | None, ...] = (None,) * len(masks)
-    return make_state(context, _PASS, passes, (), (), 0, False, masks, 0, -1, 0, passing)
+    # The pass choices are listed when legal_actions first asks (see seat_passes).
+    return make_state(context, _PASS, passes, (), (), 0, False, masks, 0, -1, 0, None)
 
 
 def _first_trick(
@@ -311,9 +314,12 @@ def _pass(state: GameState, seat: int, cards: CardSet) -> GameState:
     passes = state.passes[:seat] + (cards,) + state.passes[seat + 1 :]
     context = state.context
     dealt = state._start
-    if len(state._passing.parts) > 1:  # seats other than this one are still to pass
-        passing = state._passing.without(seat)
-        return make_state(context, _PASS, passes, (), (), 0, False, dealt, 0, -1, 0, passing)
+    for other in passes:
+        if other is None:  # a seat other than this one is still to pass
+            passing = state._passing
+            if passing is not None:  # listed already: the choices left are known
+                passing = passing.without(seat)
+            return make_state(context, _PASS, passes, (), (), 0, False, dealt, 0, -1, 0, passing)
     given = [0 if cards is None else cards.mask for cards in passes]
     return _first_trick(context, passes, exchange(dealt, given, context.pass_direction))
 

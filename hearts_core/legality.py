@@ -23,7 +23,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from hearts_core.actions import PLAYS, Action, ChooseMoon, Deal, PassCards, PassChoices, PlayCard
+from hearts_core.actions import (
+    PLAYS,
+    Action,
+    ChooseMoon,
+    Deal,
+    PassCards,
+    PassChoices,
+    PlayCard,
+    SeatPasses,
+)
 from hearts_core.cards import Card, CardSet, unchecked_cardset
 from hearts_core.errors import IllegalActionError, InvalidActionError, Rule
 from hearts_core.fields import MAX_PLAYERS, shown
@@ -41,6 +50,7 @@ __all__ = [
     "legal_mask_led",
     "plays_of",
     "deal_problems",
+    "seat_passes",
     "PassChoices",
 ]
 
@@ -209,9 +219,12 @@ def legal_actions(state: GameState, seat: int | None = None) -> Sequence[Action]
             return _SUIT_PLAYS[base][pattern & 127] + _SUIT_PLAYS[base + 1][pattern >> 7]
         return plays_of(current, mask)
     if phase is _PASS:
-        parts = state._passing.parts
+        passing = state._passing
+        if passing is None:
+            passing = seat_passes(state)
+        parts = passing.parts
         if seat is None:
-            return parts[0] if len(parts) == 1 else state._passing
+            return parts[0] if len(parts) == 1 else passing
         for part in parts:
             if part.seat == seat:
                 return part
@@ -222,6 +235,38 @@ def legal_actions(state: GameState, seat: int | None = None) -> Sequence[Action]
             return _NO_ACTIONS
         return _MOON_CHOICES[shooter]
     return _NO_ACTIONS
+
+
+def seat_passes(state: GameState) -> SeatPasses:
+    """The passes of every seat of ``state`` yet to pass (``state`` in the pass phase), in
+    the order :func:`legal_actions` lists them. They are worked out when first asked for
+    and kept on the state, so a state built without them (after a deal) pays only if some
+    caller lists its passes; the state is a value all the same, as the passes are a
+    function of its cards.
+
+    >>> import random
+    >>> from hearts_core import apply, new_game, random_deal
+    >>> state = apply(new_game(), random_deal(new_game().rules, random.Random(1)))
+    >>> passes = seat_passes(state)
+    >>> len(passes), [part.seat for part in passes.parts], seat_passes(state) is passes
+    (1144, [0, 1, 2, 3], True)
+    """
+    passing = state._passing
+    if passing is None:
+        count = state.context.rules.pass_count
+        hands = state._start  # as dealt: nothing leaves a hand before the exchange
+        parts = [
+            PassChoices(seat, unchecked_cardset(hands[seat]), count)
+            for seat, cards in enumerate(state.passes)
+            if cards is None
+        ]
+        passing = SeatPasses(tuple(parts))
+        _keep_passing(state, passing)
+    return passing
+
+
+# The state's own slot, set once: the passes are a function of the state's fields.
+_keep_passing: Final = vars(GameState)["_passing"].__set__
 
 
 def is_legal(state: GameState, action: object) -> bool:

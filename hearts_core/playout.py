@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable
 from typing import Final
 
+from hearts_core.actions import pass_count_of, pass_mask
 from hearts_core.cards import Card
 from hearts_core.draws import PATTERN_BITS, draws_inline, index_drawer
 from hearts_core.engine import after_hand, apply, exchange
@@ -121,20 +122,21 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
 
 def _passes_drawn(state: GameState, below: Callable[[int], int]) -> list[int]:
     """The cards each seat passes, as masks: those passed already, and a pass drawn for each
-    seat left as ``rng.choice(legal_actions(state))`` draws one, seat after seat."""
-    given = [0 if cards is None else cards.mask for cards in state.passes]
-    waiting = list(state._passing.parts)
-    total = state._passing.size
+    seat left as ``rng.choice(legal_actions(state))`` draws one, seat after seat.
+
+    While passing every seat holds the cards dealt, so each seat left has as many choices
+    as the others: ``legal_actions`` lists them seat by seat, and the ``i``-th is choice
+    ``i % size`` of seat ``i // size`` among those left."""
+    passes = state.passes
+    given = [0 if cards is None else cards.mask for cards in passes]
+    waiting = [seat for seat, cards in enumerate(passes) if cards is None]
+    count = state.context.rules.pass_count
+    start = state._start
+    size = pass_count_of(state.context.tables.hand_size, count)
     while waiting:
-        index = below(total)
-        for position, choices in enumerate(waiting):
-            size = choices.size
-            if index < size:
-                given[choices.seat] = choices.mask_at(index)
-                del waiting[position]
-                total -= size
-                break
-            index -= size
+        position, index = divmod(below(size * len(waiting)), size)
+        seat = waiting.pop(position)
+        given[seat] = pass_mask(start[seat], count, index)
     return given
 
 

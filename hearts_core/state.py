@@ -335,8 +335,10 @@ class GameState:
     # need not work it out again.
     _legal: int = attrs.field(eq=False)
     # The cards that seat may play, as a mask (0 outside the play phase).
-    _passing: SeatPasses = attrs.field(eq=False)
-    # The passes of the seats yet to pass (none outside the pass phase).
+    _passing: SeatPasses | None = attrs.field(eq=False)
+    # The passes of the seats yet to pass (none outside the pass phase); None in the pass
+    # phase until legal_actions first lists them (see legality.seat_passes), which keeps
+    # them here.
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         # Every state comes from new_game and apply, so it is always a position a game

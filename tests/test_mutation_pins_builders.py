@@ -3,10 +3,10 @@ found by mutation testing (docs/mutation-engine.md).
 
 A state keeps three fields that equality ignores, read only in one phase: the seat to
 play and its legal cards (the play phase), and the passes of the seats yet to pass (the
-pass phase). Outside its phase each holds one fixed value, as ``GameState`` documents:
-``-1``, ``0`` and no passes. Every state a game reaches is checked against that here, and
-inside the phase against the public facts (``to_act``, ``legal_actions``), so a state
-built with another value in any phase is seen.
+pass phase, where they are listed when first asked for). Outside its phase each holds one
+fixed value, as ``GameState`` documents: ``-1``, ``0`` and no passes. Every state a game
+reaches is checked against that here, and inside the phase against the public facts
+(``to_act``, ``legal_actions``), so a state built with another value in any phase is seen.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from hearts_core import (
     variant,
 )
 from hearts_core.cards import FULL_DECK
+from hearts_core.legality import seat_passes
 from hearts_core.state import NO_PASSES, Phase
 
 
@@ -42,8 +43,12 @@ def _check(state: GameState) -> None:
         assert state._to_play == -1
         assert state._legal == 0
     if state.phase is Phase.PASS:
-        waiting = {part.seat for part in state._passing.parts}
-        assert waiting == set(state.to_act)
+        # Listed when first asked for, then kept: before that the field holds None.
+        kept = state._passing
+        listed = seat_passes(state)
+        assert kept is None or kept is listed
+        assert state._passing is listed
+        assert [part.seat for part in listed.parts] == list(state.to_act)
     else:
         assert state._passing is NO_PASSES
 
