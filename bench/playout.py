@@ -56,7 +56,7 @@ Runner = Callable[[float, int], float]
 _RULES = Rules()
 
 
-def _timed(body: Callable[[random.Random, int], None], seconds: float, seed: int) -> float:
+def timed(body: Callable[[random.Random, int], object], seconds: float, seed: int) -> float:
     """Hands per second of ``body(rng, hand)``, run in batches until ``seconds`` pass."""
     rng = random.Random(seed)
     hands = 0
@@ -99,9 +99,9 @@ def _rollout_hand(rng: random.Random, hand: int) -> None:
 def hearts_core_runners() -> dict[str, Runner]:
     """The hearts_core loops, by name."""
     return {
-        "hearts_core loop": lambda seconds, seed: _timed(_loop_hand, seconds, seed),
-        "hearts_core step": lambda seconds, seed: _timed(_step_hand, seconds, seed),
-        "hearts_core rollout": lambda seconds, seed: _timed(_rollout_hand, seconds, seed),
+        "hearts_core loop": lambda seconds, seed: timed(_loop_hand, seconds, seed),
+        "hearts_core step": lambda seconds, seed: timed(_step_hand, seconds, seed),
+        "hearts_core rollout": lambda seconds, seed: timed(_rollout_hand, seconds, seed),
     }
 
 
@@ -131,8 +131,8 @@ def openspiel_runners() -> dict[str, Runner]:
             state.apply_action(choice(state.legal_actions()))
 
     return {
-        "openspiel": lambda seconds, seed: _timed(cheapest, seconds, seed),
-        "openspiel shuffle": lambda seconds, seed: _timed(shuffled, seconds, seed),
+        "openspiel": lambda seconds, seed: timed(cheapest, seconds, seed),
+        "openspiel shuffle": lambda seconds, seed: timed(shuffled, seconds, seed),
     }
 
 
