@@ -6,8 +6,9 @@
 # make test-browser  the web table in headless Chromium (/usr/bin/chromium) driven by Playwright;
 #             screenshots in build/screenshots
 # make serve  the web table at http://127.0.0.1:8000 (hearts serve):  make serve ARGS="--seed 3"
-# make bench  random playouts per second, hearts_core against OpenSpiel; the learning
-#             environments against Shimmy's and OpenSpiel's
+# make bench  random playouts per second, hearts_core against OpenSpiel; the floors of a
+#             pure-Python engine (bench/floor.py); the learning environments against
+#             Shimmy's and OpenSpiel's
 # make mutation MODULE=scoring  mutation-test one module of the core with mutmut, one child
 #             process at nice 19 (docs/mutation.md); installs mutmut if missing
 # make docs   serve the documentation site at http://127.0.0.1:8000 (mkdocs serve)
@@ -104,6 +105,7 @@ play: $(VENV)/.installed-run
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/playout.py $(ARGS)
+	$(BIN)/python bench/floor.py $(ARGS)
 	$(BIN)/python bench/environments.py $(ARGS)
 
 MODULE ?=

@@ -11,7 +11,7 @@ alone, so that their figures bound what the real one can reach on this Python:
   ``legal_actions`` returns hearts_core's lazy pass sequences and ``apply``
   checks the seat and the cards, then exchanges them after the last pass;
   while playing, ``legal_actions`` reads the seat's legal cards off the state
-  and returns interned plays from the same two lookup tables hearts_core uses,
+  and returns interned plays through hearts_core's ``plays_of``,
   and ``apply`` checks the action's class, its seat and its card's bit. Each
   action builds a new frozen state of eight fields (hearts_core's has twelve)
   the cheapest way CPython allows (an unfrozen class of the same layout whose
@@ -35,17 +35,23 @@ target on this interpreter.
 
 from __future__ import annotations
 
-import argparse
 import random
-import statistics
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from playout import hearts_core_runners, openspiel_runners, timed
+from playout import (
+    alternate,
+    arguments,
+    hearts_core_runners,
+    openspiel_runners,
+    print_ratios,
+    timed,
+)
 
 from hearts_core import Card, PassCards, PassChoices, PlayCard, Rules, random_deal
-from hearts_core.actions import PLAYS, SeatPasses, pass_count_of, pass_mask
+from hearts_core.actions import SeatPasses, pass_count_of, pass_mask
 from hearts_core.draws import PATTERN_BITS
+from hearts_core.legality import plays_of
 
 _RULES: Final = Rules()
 _SUIT_MASK: Final = (0, *(0x1FFF << 13 * (i // 13) for i in range(52)))  # by bit length
@@ -55,26 +61,6 @@ _HEARTS: Final = 0x1FFF << 26
 _QUEEN: Final = Card.parse("QS").bit
 _PASS_CHOICES: Final = pass_count_of(13, 3)
 _OFFSETS: Final = (1, 3, 2, 0)  # left, right, across, hold: hand h passes to seat + offset
-
-
-def _plays_tables() -> tuple[tuple[tuple[PlayCard, ...], ...], ...]:
-    # For each seat and suit: the plays of each 7-bit pattern of the low ranks, then of
-    # each 6-bit pattern of the high ranks, as hearts_core's legal_actions reads them.
-    tables = []
-    for seat in range(4):
-        row = PLAYS[seat]
-        for offset in (0, 13, 26, 39):
-            for low, width in ((0, 7), (7, 6)):
-                tables.append(
-                    tuple(
-                        tuple(row[offset + low + i] for i in range(width) if pattern >> i & 1)
-                        for pattern in range(1 << width)
-                    )
-                )
-    return tuple(tables)
-
-
-_TABLES: Final = _plays_tables()
 
 
 class FloorState:
@@ -118,30 +104,13 @@ _built: Final[Callable[..., FloorState]] = _Build  # type: ignore[assignment]
 
 
 def floor_legal_actions(state: FloorState) -> Sequence[PassCards | PlayCard]:
-    """The passes of the seats yet to pass, or the seat's legal plays: two lookups and a
-    join per suit of its legal cards."""
+    """The passes of the seats yet to pass, or the seat's legal plays, read by hearts_core's
+    ``plays_of`` (two lookups and a join per suit)."""
     passing = state.passing
     if passing is not None:
         return passing.parts[0] if len(passing.parts) == 1 else passing
     mask = state.legal
-    if not mask:
-        return ()
-    base = 8 * state.to_play
-    tables = _TABLES
-    if mask == mask & _SUIT_MASK[(mask & -mask).bit_length()]:  # one suit: two lookups
-        shift = _SHIFT[(mask & -mask).bit_length()]
-        suit = base + 2 * (shift // 13)
-        pattern = mask >> shift
-        return tables[suit][pattern & 127] + tables[suit + 1][pattern >> 7]
-    clubs, diamonds, hearts, spades = (
-        mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39
-    )  # fmt: skip
-    return (
-        tables[base][clubs & 127] + tables[base + 1][clubs >> 7]
-        + tables[base + 2][diamonds & 127] + tables[base + 3][diamonds >> 7]
-        + tables[base + 4][hearts & 127] + tables[base + 5][hearts >> 7]
-        + tables[base + 6][spades & 127] + tables[base + 7][spades >> 7]
-    )  # fmt: skip
+    return plays_of(state.to_play, mask) if mask else ()
 
 
 def floor_apply(state: FloorState, action: PassCards | PlayCard, offset: int) -> FloorState:
@@ -282,11 +251,7 @@ def floor_rollout_hand(rng: random.Random, hand: int) -> tuple[int, ...]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="time per loop per round")
-    parser.add_argument("--rounds", type=int, default=7, help="alternating rounds")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = arguments((__doc__ or "").splitlines()[0])
     ours = hearts_core_runners()
     theirs = openspiel_runners()
     if "openspiel" not in theirs:
@@ -298,18 +263,8 @@ def main() -> None:
         "hearts_core rollout": ours["hearts_core rollout"],
         "openspiel": theirs["openspiel"],
     }
-    rates: dict[str, list[float]] = {name: [] for name in runners}
-    for round_number in range(max(args.rounds, 1)):
-        for name, run in runners.items():
-            rates[name].append(run(args.seconds, args.seed + round_number))
-    print(f"hands per second, median of {args.rounds} rounds of {args.seconds:g} s each:")
-    for name, found in rates.items():
-        print(f"  {name:20s} {statistics.median(found):8.0f}")
-    print("ratios to openspiel (median of the per-round ratios):")
-    for name in runners:
-        if name != "openspiel":
-            ratios = [a / b for a, b in zip(rates[name], rates["openspiel"], strict=True)]
-            print(f"  {name:20s} {statistics.median(ratios):8.2f}x")
+    rates = alternate(runners, args)
+    print_ratios(rates, [name for name in runners if name != "openspiel"], "openspiel")
 
 
 if __name__ == "__main__":

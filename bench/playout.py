@@ -152,15 +152,18 @@ def monte_carlo_decisions(seconds: float, seed: int) -> float:
     return decisions / (time.perf_counter() - start)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+def arguments(description: str) -> argparse.Namespace:
+    """The bench scripts' options: seconds per loop per round, rounds, seed."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--seconds", type=float, default=1.0, help="time per loop per round")
     parser.add_argument("--rounds", type=int, default=7, help="alternating rounds (at least 5)")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    ours = hearts_core_runners()
-    theirs = openspiel_runners()
-    runners = {**ours, **theirs}
+    return parser.parse_args()
+
+
+def alternate(runners: dict[str, Runner], args: argparse.Namespace) -> dict[str, list[float]]:
+    """Each runner's hands per second in every round, the runners taking turns, printed
+    as the median of the rounds."""
     rates: dict[str, list[float]] = {name: [] for name in runners}
     for round_number in range(max(args.rounds, 1)):
         for name, run in runners.items():
@@ -168,13 +171,26 @@ def main() -> None:
     print(f"hands per second, median of {args.rounds} rounds of {args.seconds:g} s each:")
     for name, found in rates.items():
         print(f"  {name:20s} {statistics.median(found):8.0f}")
+    return rates
+
+
+def print_ratios(rates: dict[str, list[float]], names: list[str], peer: str) -> None:
+    """The median over the rounds of each runner's rate over the peer's in that round."""
+    print(f"ratios to {peer} (median of the per-round ratios):")
+    for name in names:
+        ratios = [a / b for a, b in zip(rates[name], rates[peer], strict=True)]
+        print(f"  {name:20s} {statistics.median(ratios):8.2f}x")
+
+
+def main() -> None:
+    args = arguments((__doc__ or "").splitlines()[0])
+    ours = hearts_core_runners()
+    theirs = openspiel_runners()
+    rates = alternate({**ours, **theirs}, args)
     if not theirs:
         print("openspiel: not installed (pip install open-spiel) - no ratios")
     for peer in theirs:
-        print(f"ratios to {peer} (median of the per-round ratios):")
-        for name in ours:
-            ratios = [a / b for a, b in zip(rates[name], rates[peer], strict=True)]
-            print(f"  {name:20s} {statistics.median(ratios):8.2f}x")
+        print_ratios(rates, list(ours), peer)
     mc = monte_carlo_decisions(max(args.seconds, 2.0), args.seed)
     print(f"MonteCarloBot (24 samples): {mc:.1f} decisions per second")
 
