@@ -98,14 +98,14 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
         hands = list(exchange(state._start, given, context.pass_direction))
         # Only the leader: the play-out works out the legal cards of every lead itself.
         leader = first_leader(tables, hands, dealer_of(context.hand_number, players))
-        assert leader is not None, "a checked deal holds the first lead card"
+        assert leader is not None  # a checked deal holds the first lead card
         taken, won = [0] * players, [0] * players
-        _play_tricks(tables, hands, [], leader, False, True, taken, won, rng)
+        _play_tricks(tables, hands, (), leader, False, True, taken, won, rng)
     elif phase is _PLAY:
         taken, won = taken_and_won(state.tricks, players)
         played = state._played
         hands = [held & ~played for held in state._start]
-        order = [card.bit for card in state.current_trick]
+        order = tuple([card.bit for card in state.current_trick])
         broken = state.hearts_broken
         _play_tricks(tables, hands, order, state.leader, broken, not state.tricks, taken, won, rng)
     elif phase is Phase.MOON:
@@ -128,16 +128,16 @@ def _passes_drawn(state: GameState, below: Callable[[int], int]) -> list[int]:
     as the others: ``legal_actions`` lists them seat by seat, and the ``i``-th is choice
     ``i % size`` of seat ``i // size`` among those left."""
     passes = state.passes
-    given = [0 if cards is None else cards.mask for cards in passes]
     waiting = [seat for seat, cards in enumerate(passes) if cards is None]
     count = state.context.rules.pass_count
     start = state._start
     size = pass_count_of(state.context.tables.hand_size, count)
+    drawn = {}
     while waiting:
         position, index = divmod(below(size * len(waiting)), size)
         seat = waiting.pop(position)
-        given[seat] = pass_mask(start[seat], count, index)
-    return given
+        drawn[seat] = pass_mask(start[seat], count, index)
+    return [drawn[seat] if cards is None else cards.mask for seat, cards in enumerate(passes)]
 
 
 def _choose_moon_drawn(
@@ -154,7 +154,7 @@ def _choose_moon_drawn(
 def _play_tricks(
     tables: RuleTables,
     hands: list[int],
-    order: list[int],
+    order: tuple[int, ...],
     leader: int,
     broken: bool,
     first: bool,
