@@ -20,6 +20,7 @@ from hearts_core import (
     PassCards,
     Phase,
     Rules,
+    actions,
     apply,
     legal_actions,
     new_game,
@@ -125,3 +126,20 @@ def test_pass_mask_is_the_combinations_of_the_hand_in_card_order(held: int, coun
     combos = [sum(card.bit for card in combo) for combo in itertools.combinations(cards, count)]
     assert pass_count_of(held, count) == len(combos)
     assert [pass_mask(hand, count, i) for i in range(len(combos))] == combos
+
+
+@pytest.mark.parametrize("held, count", [(13, 3), (17, 4), (10, 1), (3, 3)])
+def test_pass_mask_reads_passes_the_table_covers_without_unranking(
+    held: int, count: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Hands of up to 17 cards passing 1 to 4 are read from the table of combinations; the
+    # unranking walk (which gives the same cards, slower) serves only the rest.
+    def refuse(hand: int, count: int, index: int) -> int:
+        raise AssertionError("unranked a pass the table covers")
+
+    monkeypatch.setattr(actions, "_unranked", refuse)
+    cards = [Card.from_index(i) for i in random.Random(held).sample(range(52), held)]
+    hand = CardSet(cards).mask
+    first = sum(card.bit for card in sorted(cards)[:count])
+    assert pass_mask(hand, count, 0) == first
+    assert pass_mask(hand, count, pass_count_of(held, count) - 1).bit_count() == count
