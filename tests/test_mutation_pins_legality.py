@@ -142,3 +142,33 @@ def test_plays_of_one_suit_lists_low_and_high_ranks_in_order() -> None:
     )
     assert plays_of(3, CardSet.parse("KD").mask) == (PlayCard(3, "KD"),)
     assert plays_of(0, CardSet.parse("3C").mask) == (PlayCard(0, "3C"),)
+
+
+def test_a_deal_of_the_whole_deck_in_hands_of_the_wrong_sizes_names_each_such_seat() -> None:
+    # Every card once, so the hands' union is the deck, but 14, 12, 14 and 12 cards: the
+    # good-deal test must not stop at the union, and must check every hand's size.
+    deck = [Card.from_index(index) for index in range(52)]
+    hands = [CardSet(deck[0:14]), CardSet(deck[14:26]), CardSet(deck[26:40]), CardSet(deck[40:])]
+    assert deal_problems(Rules().tables(), hands) == [
+        (0, "seat 0 gets 14 cards, not 13"),
+        (1, "seat 1 gets 12 cards, not 13"),
+        (2, "seat 2 gets 14 cards, not 13"),
+        (3, "seat 3 gets 12 cards, not 13"),
+    ]
+
+
+def test_good_sizes_or_a_covered_deck_alone_do_not_make_a_good_deal() -> None:
+    # Hands of 13 cards each, but seats 0 and 1 both hold the 2D and nobody the 2C: the
+    # sizes are right, the union is not the deck.
+    deck = [Card.from_index(index) for index in range(52)]
+    hands = [CardSet(deck[1:14]), CardSet(deck[13:26]), CardSet(deck[26:39]), CardSet(deck[39:])]
+    assert deal_problems(Rules().tables(), hands) == [
+        (1, "2D dealt twice"),
+        (None, "cards not dealt: 2C"),
+    ]
+    # The deck covered, each card once, but seats 0 and 1 hold 12 and 14 cards.
+    hands = [CardSet(deck[0:12]), CardSet(deck[12:26]), CardSet(deck[26:39]), CardSet(deck[39:])]
+    assert deal_problems(Rules().tables(), hands) == [
+        (0, "seat 0 gets 12 cards, not 13"),
+        (1, "seat 1 gets 14 cards, not 13"),
+    ]
