@@ -219,9 +219,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> Sequence[Action]
             return _SUIT_PLAYS[base][pattern & 127] + _SUIT_PLAYS[base + 1][pattern >> 7]
         return plays_of(current, mask)
     if phase is _PASS:
-        passing = state._passing
-        if passing is None:
-            passing = seat_passes(state)
+        passing = seat_passes(state)
         parts = passing.parts
         if seat is None:
             return parts[0] if len(parts) == 1 else passing
@@ -408,16 +406,17 @@ def deal_problems(tables: RuleTables, hands: Sequence[CardSet]) -> list[tuple[in
     if len(hands) != players:
         return [(None, f"it must give {players} hands, not {len(hands)}")]
     size = tables.hand_size
-    # A good deal first, cheaply: hands of the right size whose union is the deck hold
-    # every card exactly once, as the deck holds players * size cards.
+    deck = tables.deck
     union = 0
     for hand in hands:
-        mask = hand.mask
-        if mask.bit_count() != size:
-            break
-        union |= mask
-    else:
-        if union == tables.deck:
+        union |= hand.mask
+    # A good deal first, cheaply: hands of the right size whose union is the deck hold
+    # every card exactly once, as the deck holds players * size cards.
+    if union == deck:
+        for hand in hands:
+            if hand.mask.bit_count() != size:
+                break
+        else:
             return []
     found: list[tuple[int | None, str]] = []
     seen = 0
@@ -425,12 +424,12 @@ def deal_problems(tables: RuleTables, hands: Sequence[CardSet]) -> list[tuple[in
         mask = hand.mask
         if mask.bit_count() != size:
             found.append((seat, f"seat {seat} gets {mask.bit_count()} cards, not {size}"))
-        if mask & ~tables.deck:
-            found.append((seat, f"cards outside the deck: {_listing(mask & ~tables.deck)}"))
+        if mask & ~deck:
+            found.append((seat, f"cards outside the deck: {_listing(mask & ~deck)}"))
         if mask & seen:
             found.append((seat, f"{_listing(mask & seen)} dealt twice"))
         seen |= mask
-    missing = tables.deck & ~seen
+    missing = deck & ~union
     if missing:
         found.append((None, f"cards not dealt: {_listing(missing)}"))
     return found
