@@ -320,7 +320,7 @@ def _pass(state: GameState, seat: int, cards: CardSet) -> GameState:
             if passing is not None:  # listed already: the choices left are known
                 passing = passing.without(seat)
             return make_state(context, _PASS, passes, (), (), 0, False, dealt, 0, -1, 0, passing)
-    given = [0 if cards is None else cards.mask for cards in passes]
+    given = [cards.mask for cards in passes if cards is not None]  # every seat has passed
     return _first_trick(context, passes, exchange(dealt, given, context.pass_direction))
 
 

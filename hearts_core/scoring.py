@@ -225,10 +225,9 @@ def totals_after(
         return tuple(new)
     target = rules.target_score
     if rules.full_polish:
-        new = [
-            target - 2 if before == target - 1 and score == FULL_POLISH_POINTS else after
-            for before, score, after in zip(totals, scores, new, strict=True)
-        ]
+        for seat, before in enumerate(totals):
+            if before == target - 1 and scores[seat] == FULL_POLISH_POINTS:
+                new[seat] = target - 2
     if rules.exact_target_halves:
         new = [target // 2 if t == target else t for t in new]
     return tuple(new)
@@ -308,7 +307,7 @@ def start_problems(
         )
     if counting_down and rules.game_end is not _COUNT_DOWN:
         problems.append(("counting_down", "only a count-down game counts down"))
-    elif not counting_down and counting_down_after(rules, start, False):
+    elif not counting_down and counting_down_after(rules, start, counting_down):
         problems.append(
             (
                 "counting_down",

@@ -57,9 +57,9 @@ def test_automatic_moon_to_the_target_names_the_option_it_took() -> None:
 def test_totals_after_refuses_scores_for_a_different_number_of_seats(counting_down: bool) -> None:
     # One score short: a seat's total must not silently drop out of the game.
     rules = Rules(game_end="count-down", target_score=50) if counting_down else Rules()
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^4 totals and 3 scores$"):
         totals_after(rules, [60, 20, 30, 40], [1, 2, 3], counting_down)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^3 totals and 4 scores$"):
         totals_after(rules, [60, 20, 30], [1, 2, 3, 4], counting_down)
 
 
