@@ -258,9 +258,12 @@ def game_is_over(rules: Rules, totals: Sequence[int], counting_down: bool = Fals
     return rules.tie is _SHARED_WIN or _sole_lowest(totals) is not None
 
 
-def counting_down_after(rules: Rules, totals: Sequence[int], counting_down: bool) -> bool:
-    """Whether the hand after one that left ``totals`` counts down: a count-down game
-    counts down from the hand after some total reaches the target, to the end.
+def counting_down_after(
+    rules: Rules, totals: Sequence[int], counting_down: bool = False
+) -> bool:
+    """Whether the hand after one that left ``totals`` counts down (``counting_down``:
+    whether that hand did): a count-down game counts down from the hand after some total
+    reaches the target, to the end.
 
     >>> from hearts_core import Rules
     >>> dutch = Rules(game_end="count-down", target_score=50)
@@ -307,7 +310,7 @@ def start_problems(
         )
     if counting_down and rules.game_end is not _COUNT_DOWN:
         problems.append(("counting_down", "only a count-down game counts down"))
-    elif not counting_down and counting_down_after(rules, start, counting_down):
+    elif not counting_down and counting_down_after(rules, start):
         problems.append(
             (
                 "counting_down",

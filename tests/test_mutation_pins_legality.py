@@ -172,3 +172,15 @@ def test_good_sizes_or_a_covered_deck_alone_do_not_make_a_good_deal() -> None:
         (0, "seat 0 gets 12 cards, not 13"),
         (1, "seat 1 gets 14 cards, not 13"),
     ]
+
+
+def test_a_card_dealt_again_two_seats_later_is_found() -> None:
+    # Seat 2 gets seat 0's 2C instead of its own 2H: the repeat is with a hand two seats
+    # back, not the one before, and the 2H is left out.
+    deck = [Card.from_index(index) for index in range(52)]
+    third = [deck[0], *deck[27:39]]
+    hands = [CardSet(deck[0:13]), CardSet(deck[13:26]), CardSet(third), CardSet(deck[39:])]
+    assert deal_problems(Rules().tables(), hands) == [
+        (2, "2C dealt twice"),
+        (None, "cards not dealt: 2H"),
+    ]
