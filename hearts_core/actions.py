@@ -300,7 +300,7 @@ class PassChoices(Sequence[PassCards]):
         self.seat = seat
         self.hand = hand
         self.pass_count = count
-        self.size = _COMBINATIONS[hand.mask.bit_count()][count]
+        self.size = pass_count_of(hand.mask.bit_count(), count)
 
     def __len__(self) -> int:
         return self.size
