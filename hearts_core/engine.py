@@ -5,8 +5,9 @@ All are pure: a state is never changed, and a refused action raises an error
 only computes the next state; :func:`step` also reports the events a front end
 animates, worked out from the state before, the action and the state after.
 The random play-out (:func:`~hearts_core.rollout`) lives in
-:mod:`hearts_core.playout` and shares the transitions :func:`exchange`,
-:func:`opening` and :func:`after_hand`.
+:mod:`hearts_core.playout` and shares the transitions :func:`exchange` and
+:func:`after_hand`, and the first leader (:func:`~hearts_core.state.first_leader`,
+which :func:`opening` asks too).
 
 Each state carries its seat to play and that seat's legal cards, worked out
 when the state is built, so checking a play is a few comparisons.
