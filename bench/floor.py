@@ -146,6 +146,11 @@ def floor_apply(state: FloorState, action: PassCards | PlayCard, offset: int) ->
     return _built(None, state.given, (), winner, start, played, winner, start[winner] & ~played)
 
 
+def _two_of_clubs(hands: Sequence[int]) -> int:
+    """The seat holding the two of clubs (bit 0), who leads the first trick."""
+    return next(seat for seat in range(4) if hands[seat] & 1)
+
+
 def _passed(state: FloorState, action: PassCards, offset: int) -> FloorState:
     seat = action.seat
     mask = action.cards.mask
@@ -159,7 +164,7 @@ def _passed(state: FloorState, action: PassCards, offset: int) -> FloorState:
     hands = [held & ~away for held, away in zip(state.start, given, strict=True)]
     for giver in range(4):
         hands[(giver + offset) % 4] |= given[giver]
-    leader = next(seat for seat in range(4) if hands[seat] & 1)  # the two of clubs
+    leader = _two_of_clubs(hands)
     return _built(None, given, (), leader, tuple(hands), 0, leader, 1)
 
 
@@ -173,7 +178,7 @@ def floor_loop_hand(rng: random.Random, hand: int) -> None:
         passing = SeatPasses(tuple([PassChoices(seat, dealt[seat], 3) for seat in range(4)]))
         state = _built(passing, (0, 0, 0, 0), (), 0, start, 0, -1, 0)
     else:
-        leader = next(seat for seat in range(4) if start[seat] & 1)
+        leader = _two_of_clubs(start)
         state = _built(None, (0, 0, 0, 0), (), leader, start, 0, leader, 1)
     while actions := floor_legal_actions(state):
         state = floor_apply(state, choice(actions), offset)
@@ -203,7 +208,7 @@ def floor_rollout_hand(rng: random.Random, hand: int) -> tuple[int, ...]:
             hands[seat] &= ~given[seat]
         for seat in range(4):
             hands[(seat + offset) % 4] |= given[seat]
-    leader = next(seat for seat in range(4) if hands[seat] & 1)
+    leader = _two_of_clubs(hands)
     bits_of = PATTERN_BITS
     taken = [0, 0, 0, 0]
     cards = [0, 0, 0, 0]
