@@ -34,6 +34,13 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --editable '.[dev,docs]'
 	touch $@
 
+# The compiled kernel, built in place by the editable install and again here whenever its
+# source changes (hearts_core.kernel runs the pure build, with a warning, until then).
+KERNEL_STAMP := $(VENV)/.kernel-built
+$(KERNEL_STAMP): hearts_core/_kernel.py hearts_core/_kernel.pxd hatch_build.py $(VENV)/.installed-dev
+	$(BIN)/python hatch_build.py
+	touch $@
+
 $(VENV)/.installed-run: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --editable .
 	touch $@
@@ -65,7 +72,7 @@ $(RLLIB_VENV)/.installed: pyproject.toml | $(RLLIB_BIN)/python
 # Every check runs even when an earlier one fails, so one run shows all the
 # problems; each reports its time, and the target fails if any check failed.
 # `ruff format --check` is not run yet: hearts_core/ is not ruff-formatted.
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev $(KERNEL_STAMP)
 	@failed=""; \
 	check() { \
 		local name=$$1; shift; \
@@ -77,10 +84,17 @@ test: $(VENV)/.installed-dev
 	check ruff $(BIN)/ruff check .; \
 	check mypy $(BIN)/mypy; \
 	check pytest env HYPOTHESIS_PROFILE=ci $(BIN)/pytest; \
+	check pure-kernel env HYPOTHESIS_PROFILE=ci HEARTS_CORE_PURE=1 $(BIN)/pytest -q $(PURE_TESTS); \
 	check docs env NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet; \
 	if [ -n "$$failed" ]; then echo "== make test: failed:$$failed"; exit 1; fi
 
-check: $(VENV)/.installed-dev
+# The pure build of the kernel runs these too: the kernel's own tests (both builds side by
+# side, uniformity), the play-outs, the engine's properties and conformance, and OpenSpiel.
+PURE_TESTS := tests/test_kernel.py tests/test_rollout.py tests/test_mutation_pins_playout.py \
+	tests/test_properties.py tests/test_conformance.py tests/test_openspiel.py \
+	hearts_core/_kernel.py hearts_core/kernel.py hearts_core/playout.py
+
+check: $(VENV)/.installed-dev $(KERNEL_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	env HYPOTHESIS_PROFILE=ci $(BIN)/pytest -m "not slow" -q

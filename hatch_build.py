@@ -1,32 +1,131 @@
-"""Hatchling build hook: ship the top-level variants/*.toml inside the wheel.
+"""Hatchling build hook: ship the variants, and compile the hand kernel where a compiler exists.
 
-A standard wheel gets each ``variants/NAME.toml`` as ``hearts_core/_variants/NAME.toml``,
-where ``hearts_core.variants.variants_dir()`` looks first.
+**Variants.** A standard wheel gets each ``variants/NAME.toml`` as
+``hearts_core/_variants/NAME.toml``, where ``hearts_core.variants.variants_dir()`` looks
+first. Editable wheels get nothing extra: hatchling copies force-included files into
+editable wheels too, which would leave a stale ``hearts_core/_variants`` folder in
+site-packages. An editable install reads ``<repo>/variants`` directly instead.
 
-Editable wheels get nothing extra: hatchling copies force-included files into
-editable wheels too, which would leave a stale ``hearts_core/_variants`` folder
-in site-packages. An editable install reads ``<repo>/variants`` directly instead.
+**The kernel.** ``hearts_core/_kernel.py`` is plain Python; with its C declarations
+(``_kernel.pxd``) Cython compiles it to the extension ``hearts_core._kernel_c``. A standard
+wheel carries the extension (and is then tagged for this Python and platform); an editable
+install builds it in place, beside the source. The copy compiled carries a digest of the
+source, so ``hearts_core.kernel`` notices a compiled build older than its source and runs
+the pure one instead. ``HEARTS_CORE_PURE=1`` at build time, or no working compiler, gives a
+pure wheel (``py3-none-any``).
+
+``python hatch_build.py`` compiles the kernel in place (what ``make`` does when the source
+changes).
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
+import shutil
+import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
+KERNEL_SOURCES = ("_kernel.py", "_kernel.pxd")
+DIRECTIVES = {
+    "language_level": 3,
+    # The C types come from _kernel.pxd alone: the annotations are for Python readers.
+    "annotation_typing": False,
+    "boundscheck": False,
+    "wraparound": False,
+    "cdivision": True,
+    "initializedcheck": False,
+    "warn.unreachable": False,  # the pure branches under `if cython.compiled`
+}
+
+
+def kernel_digest(package: Path) -> str:
+    """The digest of the kernel's source and declarations, as ``hearts_core.kernel`` reads it."""
+    digest = hashlib.sha256()
+    for name in KERNEL_SOURCES:
+        digest.update((package / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def compile_kernel(package: Path, target: Path) -> Path:
+    """Compile the kernel of ``package`` (the ``hearts_core`` folder) into the folder
+    ``target``; the path of the extension built."""
+    from Cython.Build import cythonize
+    from setuptools import Distribution, Extension
+    from setuptools.command.build_ext import build_ext
+
+    with tempfile.TemporaryDirectory() as work:
+        copy = Path(work) / "hearts_core"
+        copy.mkdir()
+        (copy / "__init__.py").write_text("")
+        source = (package / "_kernel.py").read_text()
+        marker = 'SOURCE = ""'
+        if marker not in source:
+            raise RuntimeError(f"{marker} is missing from _kernel.py")
+        source = source.replace(marker, f'SOURCE = "{kernel_digest(package)}"', 1)
+        (copy / "_kernel_c.py").write_text(source)
+        shutil.copy(package / "_kernel.pxd", copy / "_kernel_c.pxd")
+        extension = Extension("hearts_core._kernel_c", [str(copy / "_kernel_c.py")])
+        modules = cythonize(
+            [extension], compiler_directives=DIRECTIVES, quiet=True, build_dir=work
+        )
+        command = build_ext(Distribution({"ext_modules": modules}))
+        command.build_lib = str(Path(work) / "lib")
+        command.build_temp = str(Path(work) / "temp")
+        command.ensure_finalized()
+        command.run()
+        built = Path(command.get_ext_fullpath("hearts_core._kernel_c"))
+        target.mkdir(parents=True, exist_ok=True)
+        result = target / built.name
+        shutil.copy(built, result)
+        return result
+
+
+def wants_pure() -> bool:
+    """Whether ``HEARTS_CORE_PURE`` asks for the pure build (any value but empty or 0)."""
+    return os.environ.get("HEARTS_CORE_PURE", "") not in ("", "0")
+
 
 class VariantsHook(BuildHookInterface):  # type: ignore[type-arg]
-    """Add the variant files to standard (non-editable) wheels."""
+    """Add the variant files to standard wheels, and the compiled kernel to every wheel."""
 
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if self.target_name != "wheel" or version != "standard":
+        if self.target_name != "wheel":
             return
-        variants = Path(self.root) / "variants"
-        files = sorted(variants.glob("*.toml"))
-        if not files:
-            raise RuntimeError(f"no variant files found in {variants}")
-        for path in files:
-            build_data["force_include"][str(path)] = f"hearts_core/_variants/{path.name}"
+        root = Path(self.root)
+        package = root / "hearts_core"
+        if version == "standard":
+            variants = root / "variants"
+            files = sorted(variants.glob("*.toml"))
+            if not files:
+                raise RuntimeError(f"no variant files found in {variants}")
+            for path in files:
+                build_data["force_include"][str(path)] = f"hearts_core/_variants/{path.name}"
+        for stale in package.glob("_kernel_c.*"):
+            stale.unlink()  # never ship or keep a kernel compiled from other source
+        if wants_pure():
+            return
+        try:
+            if version == "editable":
+                compile_kernel(package, package)  # in place: the source tree is imported
+                return
+            built = compile_kernel(package, Path(self.directory) / "kernel")
+        except Exception as error:  # no compiler, no headers: the pure build still works
+            print(f"hearts_core: kernel not compiled ({error}); pure build", file=sys.stderr)
+            return
+        build_data["force_include"][str(built)] = f"hearts_core/{built.name}"
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+
+
+if __name__ == "__main__":
+    here = Path(__file__).resolve().parent / "hearts_core"
+    for old in here.glob("_kernel_c.*"):
+        old.unlink()
+    print(compile_kernel(here, here))

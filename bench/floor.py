@@ -49,8 +49,7 @@ from playout import (
 )
 
 from hearts_core import Card, PassCards, PassChoices, PlayCard, Rules, random_deal
-from hearts_core.actions import SeatPasses, pass_count_of, pass_mask
-from hearts_core.draws import PATTERN_BITS
+from hearts_core.actions import PATTERN_BITS, SeatPasses, pass_count_of, pass_mask
 from hearts_core.legality import plays_of
 
 _RULES: Final = Rules()

@@ -63,9 +63,10 @@ from hearts_core.io import (
     view_from_json,
     view_to_json,
 )
+from hearts_core.kernel import KERNEL
 from hearts_core.legality import PassChoices, explain, is_legal, legal_actions
 from hearts_core.observation import PlayerView, observe
-from hearts_core.playout import rollout
+from hearts_core.playout import play_outs, rollout, rollouts
 from hearts_core.rules import (
     FirstLead,
     GameEnd,
@@ -148,6 +149,9 @@ __all__ = [
     "apply_as",
     "step_as",
     "rollout",
+    "rollouts",
+    "play_outs",
+    "KERNEL",
     "resample",
     "consistent_state",
     "trick_winner",

@@ -21,7 +21,6 @@ from typing import Final, TypeAlias, overload
 import attrs
 
 from hearts_core.cards import Card, CardSet, unchecked_cardset
-from hearts_core.draws import PATTERN_BITS
 from hearts_core.errors import InvalidActionError, InvalidCardError, InvalidRulesError
 from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.immutable import stay_frozen
@@ -41,6 +40,25 @@ __all__ = [
     "pass_mask",
     "pass_count_of",
 ]
+
+
+def _pattern_bits() -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    bits: list[tuple[int, ...]] = [()]
+    for pattern in range(1, 1 << 13):
+        low = pattern & -pattern
+        bits.append((low, *bits[pattern ^ low]))
+    return tuple((row, len(row), len(row).bit_length()) for row in bits)
+
+
+PATTERN_BITS: Final = _pattern_bits()
+"""For each 13-bit pattern of one suit's cards (a mask shifted down to its suit's lowest
+bit): its bits low to high, how many there are, and their count's bit length. The ``i``-th
+card of a suit is read from here without a loop.
+
+>>> bits, count, k = PATTERN_BITS[0b1011]
+>>> bits, count, k
+((1, 2, 8), 3, 2)
+"""
 
 
 def _to_hands(hands: object) -> tuple[CardSet, ...]:

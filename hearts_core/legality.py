@@ -36,11 +36,12 @@ from hearts_core.actions import (
 from hearts_core.cards import Card, CardSet, unchecked_cardset
 from hearts_core.errors import IllegalActionError, InvalidActionError, Rule
 from hearts_core.fields import MAX_PLAYERS, shown
+from hearts_core.kernel import fold, situation
 from hearts_core.options import MoonOption
 from hearts_core.restrictions import RESTRICTIONS, Moment
 from hearts_core.rules import is_seat
 from hearts_core.state import GameState, Phase
-from hearts_core.tables import RuleTables, situation
+from hearts_core.tables import RuleTables
 
 __all__ = [
     "legal_actions",
@@ -62,11 +63,10 @@ _PLAY: Final = Phase.PLAY  # members as globals: cheaper than reading them off t
 _PASS: Final = Phase.PASS
 _MOON: Final = Phase.MOON
 _REFUSALS: Final = {row.rule: row.refusal for row in RESTRICTIONS}
-# Where each moment's situations start in RuleTables.rows (see tables.situation), as
-# plain ints: reading a member off Moment costs an enum attribute hook on every fold.
-_LEADING: Final = situation(Moment.LEAD, False, False)
-_FOLLOWING: Final = situation(Moment.FOLLOW, False, False)
-_DISCARDING: Final = situation(Moment.DISCARD, False, False)
+# The moments as plain ints: reading a member off Moment costs an enum attribute hook.
+_LEAD: Final = int(Moment.LEAD)
+_FOLLOW: Final = int(Moment.FOLLOW)
+_DISCARD: Final = int(Moment.DISCARD)
 
 
 def legal_mask(
@@ -104,29 +104,34 @@ def legal_mask_led(
     """:func:`legal_mask` with the suit led as a mask (``led``; 0 when the seat leads): the
     fold itself, which the engine and the play-out of :func:`~hearts_core.rollout` call.
 
+    Without ``steps`` this is the kernel's fold (:func:`hearts_core.kernel.fold`); with
+    them, the same rows are walked here, each narrowing recorded for :func:`explain`.
+
     >>> from hearts_core import Rules
     >>> hand = CardSet.parse("2C 5H QS")
     >>> clubs = Card.parse("AC").suit_mask
     >>> str(CardSet.from_mask(legal_mask_led(Rules().tables(), hand.mask, clubs, False, False)))
     '2C'
     """
+    if steps is None:
+        return fold(tables.kernel, hand, led, first_trick, broken)
     if led:
         legal = hand & led
         if legal:
-            if steps is not None and legal != hand:
+            if legal != hand:
                 steps.append((Rule.MUST_FOLLOW_SUIT, legal))
-            base = _FOLLOWING
+            moment = _FOLLOW
         else:
             legal = hand
-            base = _DISCARDING
+            moment = _DISCARD
     else:
         legal = hand
-        base = _LEADING
-    rows = tables.rows[base + (2 if first_trick else 0) + (1 if broken else 0)]
+        moment = _LEAD
+    rows = tables.rows[situation(moment, first_trick, broken)]
     for keep, exempt, rule, decides in rows:
         narrowed = legal & keep
         if narrowed and narrowed != exempt:
-            if steps is not None and narrowed != legal:
+            if narrowed != legal:
                 steps.append((rule, narrowed))
             legal = narrowed
         if decides:

@@ -1,61 +1,103 @@
-"""Random play-outs: :func:`rollout` plays a hand to its end by uniform random choice.
+"""Random play-outs: :func:`rollout` plays a hand to its end at random, :func:`rollouts` many
+at once, and :func:`play_outs` one for each of many states.
 
-Bots that sample (:class:`~hearts_core.bots.MonteCarloBot` and the tree search)
-play thousands of hands a decision, so the play-out works on masks alone and
-builds no state between the start and the end of the hand: the state it
-returns is between hands, where the tricks are no longer kept. It asks the
-same functions :func:`~hearts_core.apply` asks for every fact of the game (the
-legality fold, hearts breaking, the trick winner, scoring), and draws from the
-generator exactly what ``rng.choice(legal_actions(state))`` draws.
+Bots that sample (:class:`~hearts_core.bots.MonteCarloBot` and the tree search) and
+learning code play thousands of hands, so the play-outs run in the hand kernel
+(:mod:`hearts_core.kernel`): a position is copied into a kernel hand once, played to
+the hand's end on masks, and scored here, once per hand, by
+:func:`~hearts_core.scoring.score_hand`.
+
+**What they promise.** Every action is drawn uniformly among the legal ones: each pass
+among the passes its seat may make, each card among the seat's legal cards, and a moon
+shooter's choice between the two ways to score it. The draws come from the kernel's own
+generator (:class:`~hearts_core.kernel.Rng`), seeded with 64 bits drawn from ``rng``, so
+for the same ``rng`` state the compiled and the pure kernel return exactly the same
+results; ``rng`` itself is advanced by those 64 bits only. (Until the kernel, the
+play-out drew from ``rng`` what ``rng.choice(legal_actions(state))`` draws, action by
+action; it no longer does.)
 
 >>> import random
 >>> from hearts_core import Rules, apply, new_game, random_deal
 >>> start = apply(new_game(), random_deal(Rules(), random.Random(3)))
 >>> rollout(start, random.Random(9)).hand_number
 1
+>>> scores = rollouts(start, 3, random.Random(9))
+>>> len(scores), [sum(each) in (26, 78) for each in scores]
+(3, [True, True, True])
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Final
 
-from hearts_core.actions import pass_count_of, pass_mask
-from hearts_core.cards import Card
-from hearts_core.draws import PATTERN_BITS, draws_inline, index_drawer
-from hearts_core.engine import after_hand, apply, exchange
-from hearts_core.legality import legal_actions, legal_mask_led
+from hearts_core.engine import after_hand, exchange
+from hearts_core.errors import InvalidStateError
+from hearts_core.fields import shown
+from hearts_core.kernel import Hand, Rng
+from hearts_core.kernel import play_outs as _kernel_play_outs
 from hearts_core.options import MoonOption
-from hearts_core.rules import RuleTables
+from hearts_core.rules import Rules
 from hearts_core.scoring import moon_scores, score_hand
-from hearts_core.state import (
-    GameState,
-    HandContext,
-    Phase,
-    dealer_of,
-    first_leader,
-    play_breaks_hearts,
-    seat_of,
-    taken_and_won,
-    winning_bit,
-)
+from hearts_core.state import GameState, HandContext, Phase, dealer_of, first_leader, taken_and_won
 
-__all__ = ["rollout"]
+__all__ = ["rollout", "rollouts", "play_outs", "kernel_hand"]
 
 _PLAY: Final = Phase.PLAY
 _PASS: Final = Phase.PASS
+_MOON: Final = Phase.MOON
 _MOON_OPTIONS: Final = tuple(MoonOption)
-_CARDS: Final = tuple(Card.from_index(i) for i in range(52))
-# The suit of a card as a mask, by its bit's length: _SUIT_MASK_OF_LENGTH[bit.bit_length()].
-_SUIT_MASK_OF_LENGTH: Final = (0, *(card.suit_mask for card in _CARDS))
-# The suit of a card as the shift of its suit's lowest bit, by the card bit's length.
-_SHIFT_OF_LENGTH: Final = (0, *(13 * card.suit for card in _CARDS))
-# For each number of players and each leader, the seats that follow, in play order.
-_FOLLOWERS: Final = {
-    n: tuple(tuple(seat_of(leader, i, n) for i in range(1, n)) for leader in range(n))
-    for n in range(3, 7)
-}
+_MAX_COUNT: Final = 10**7
+
+
+def kernel_hand(state: GameState, rng: Rng) -> Hand:
+    """The hand of ``state`` (passing or in play) as a kernel :class:`~hearts_core.kernel.Hand`,
+    ready to play: while passing, each seat yet to pass passes cards drawn uniformly from
+    ``rng`` and the passes change hands; in play, the tricks taken and the trick in progress
+    are as in ``state``.
+
+    >>> import random
+    >>> from hearts_core import Rules, apply, new_game, random_deal
+    >>> from hearts_core.kernel import Rng
+    >>> start = apply(new_game(Rules(pass_cycle=["hold"])), random_deal(Rules(), random.Random(3)))
+    >>> hand = kernel_hand(start, Rng(1))
+    >>> hand.seat == start.to_act[0], hand.tricks
+    (True, 0)
+    """
+    context = state.context
+    tables = context.tables
+    if state.phase is _PASS:
+        dealt = state.hand_masks  # as dealt: nothing leaves a hand before the exchange
+        count = context.rules.pass_count
+        given = [
+            rng.cards(dealt[seat], count) if cards is None else cards.mask
+            for seat, cards in enumerate(state.passes)
+        ]
+        hands = exchange(dealt, given, context.pass_direction)
+        leader = first_leader(tables, hands, dealer_of(context.hand_number, tables.players))
+        assert leader is not None  # a checked deal holds the first lead card
+        return Hand(tables.kernel, hands, leader)
+    if state.phase is not _PLAY:
+        raise InvalidStateError(
+            "state", f"has no hand to play: it is in the {state.phase.value} phase"
+        )
+    trick = tuple([card.bit for card in state.current_trick])
+    hand = Hand(tables.kernel, _held(state, trick), state.leader)
+    taken, won = taken_and_won(state.tricks, tables.players)
+    done = len(state.tricks)
+    hand.resume(trick, state.leader, state.hearts_broken, done, tuple(taken), tuple(won))
+    return hand
+
+
+def _held(state: GameState, trick: tuple[int, ...]) -> tuple[int, ...]:
+    """Each seat's cards before the trick in progress: its hand and its card in the trick."""
+    players = state.context.tables.players
+    hands = list(state.hand_masks)
+    leader = state.leader
+    for position, bit in enumerate(trick):
+        hands[(leader + position) % players] |= bit
+    return tuple(hands)
 
 
 def rollout(state: GameState, rng: random.Random) -> GameState:
@@ -63,192 +105,133 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
 
     It returns the next state waiting for a deal, or the game over; a state
     already between hands is returned as it is. Passes and moon choices are
-    drawn too. For the same ``rng`` state it returns exactly what this loop
-    returns, and leaves ``rng`` in the same state, only faster:
-
-    .. code-block:: python
-
-        while legal_actions(state):
-            state = apply(state, rng.choice(legal_actions(state)))
+    drawn too, each action uniformly among the legal ones (see the module's
+    promise), from the kernel's generator seeded by ``rng``.
 
     >>> import random
-    >>> from hearts_core import Rules, legal_actions, new_game, random_deal
+    >>> from hearts_core import Rules, apply, new_game, random_deal
     >>> start = apply(new_game(), random_deal(Rules(), random.Random(3)))
-    >>> fast, slow = random.Random(9), random.Random(9)
-    >>> end = rollout(start, fast)
-    >>> state = start
-    >>> while legal_actions(state):
-    ...     state = apply(state, slow.choice(legal_actions(state)))
-    >>> end == state, fast.random() == slow.random(), end.phase.value
-    (True, True, 'deal')
+    >>> end = rollout(start, random.Random(9))
+    >>> end.phase.value, end == rollout(start, random.Random(9))
+    ('deal', True)
     """
-    if not draws_inline(rng):  # a generator that draws its own way: the loop itself
-        while actions := legal_actions(state):
-            state = apply(state, rng.choice(actions))
-        return state
-    below = index_drawer(rng)
-    context = state.context
-    rules = context.rules
-    tables = context.tables
-    players = tables.players
     phase = state.phase
-    if phase is _PASS:
-        # Only the hands after the exchange matter: the state returned is between hands.
-        given = _passes_drawn(state, below)
-        hands = list(exchange(state._start, given, context.pass_direction))
-        # Only the leader: the play-out works out the legal cards of every lead itself.
-        leader = first_leader(tables, hands, dealer_of(context.hand_number, players))
-        assert leader is not None  # a checked deal holds the first lead card
-        taken, won = [0] * players, [0] * players
-        _play_tricks(tables, hands, (), leader, False, True, taken, won, rng)
-    elif phase is _PLAY:
-        taken, won = taken_and_won(state.tricks, players)
-        played = state._played
-        hands = [held & ~played for held in state._start]
-        order = tuple([card.bit for card in state.current_trick])
-        broken = state.hearts_broken
-        _play_tricks(tables, hands, order, state.leader, broken, not state.tricks, taken, won, rng)
-    elif phase is Phase.MOON:
-        taken, _ = taken_and_won(state.tricks, players)
-        return _choose_moon_drawn(context, taken, state.moon_shooter, below)
-    else:
+    if phase is not _PLAY and phase is not _PASS and phase is not _MOON:
         return state
-    # The tricks are never built: the state returned is between hands.
+    _check_rng(rng)
+    draws = Rng(rng.getrandbits(64))
+    context = state.context
+    if phase is _MOON:
+        taken, _ = taken_and_won(state.tricks, context.tables.players)
+        shooter = state.moon_shooter
+        assert shooter is not None
+        return after_hand(context, _moon_drawn(context.rules, taken, shooter, draws))
+    hand = kernel_hand(state, draws)
+    hand.finish_random(draws)
+    return after_hand(context, _scores(context, hand.taken_masks(), hand.won_counts(), draws))
+
+
+def rollouts(state: GameState, count: int, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+    """Play ``count`` hands uniformly at random from ``state`` (passing, in play or waiting
+    for a moon choice) to the hand's end, each as :func:`rollout` plays one, and return for
+    each the scores the hand adds to the totals (what :class:`~hearts_core.HandScored`'s
+    ``scores`` would hold).
+
+    The play-outs run in the kernel, all but the scoring: in the compiled build, a
+    few microseconds a hand.
+
+    Raises:
+        InvalidStateError: for a state with no hand to play (waiting for a deal, or the game
+            over), or a ``count`` that is not an integer from 0 to 10,000,000.
+
+    >>> import random
+    >>> from hearts_core import Rules, apply, new_game, random_deal
+    >>> start = apply(new_game(), random_deal(Rules(), random.Random(3)))
+    >>> scores = rollouts(start, 1000, random.Random(1))
+    >>> len(scores), all(len(each) == 4 for each in scores)
+    (1000, True)
+    >>> scores == rollouts(start, 1000, random.Random(1))
+    True
+    """
+    if type(count) is not int or not 0 <= count <= _MAX_COUNT:
+        raise InvalidStateError(
+            "count", f"must be an integer from 0 to {_MAX_COUNT}, not {shown(count)}"
+        )
+    phase = state.phase
+    if phase is not _PLAY and phase is not _PASS and phase is not _MOON:
+        raise InvalidStateError(
+            "state", f"has no hand to play: it is in the {phase.value} phase"
+        )
+    _check_rng(rng)
+    draws = Rng(rng.getrandbits(64))
+    context = state.context
+    if phase is _MOON:
+        taken, _ = taken_and_won(state.tricks, context.tables.players)
+        shooter = state.moon_shooter
+        assert shooter is not None
+        return tuple([_moon_drawn(context.rules, taken, shooter, draws) for _ in range(count)])
+    players = context.tables.players
+    if phase is _PASS:  # each play-out draws its own passes
+        found = []
+        for _ in range(count):
+            hand = kernel_hand(state, draws)
+            hand.finish_random(draws)
+            found.append(_scores(context, hand.taken_masks(), hand.won_counts(), draws))
+        return tuple(found)
+    ends = _kernel_play_outs(kernel_hand(state, draws), count, draws)
+    return tuple([_scores(context, end[:players], end[players:], draws) for end in ends])
+
+
+def play_outs(states: Sequence[GameState], rng: random.Random) -> tuple[tuple[int, ...], ...]:
+    """One random play-out of each of ``states``, as :func:`rollouts` plays them: the batched
+    entry point for many positions at once (the sampled deals of a searching bot, the
+    environments of a vector env). For each state, the scores its hand adds to the totals.
+
+    Raises:
+        InvalidStateError: for a state with no hand to play.
+
+    >>> import random
+    >>> from hearts_core import Rules, apply, new_game, random_deal
+    >>> rng = random.Random(2)
+    >>> starts = [apply(new_game(), random_deal(Rules(), rng)) for _ in range(3)]
+    >>> [sum(scores) in (26, 78) for scores in play_outs(starts, rng)]
+    [True, True, True]
+    """
+    _check_rng(rng)
+    draws = Rng(rng.getrandbits(64))
+    found = []
+    for state in states:
+        if state.phase is _MOON:
+            context = state.context
+            taken, _ = taken_and_won(state.tricks, context.tables.players)
+            shooter = state.moon_shooter
+            assert shooter is not None
+            found.append(_moon_drawn(context.rules, taken, shooter, draws))
+            continue
+        hand = kernel_hand(state, draws)
+        hand.finish_random(draws)
+        found.append(_scores(state.context, hand.taken_masks(), hand.won_counts(), draws))
+    return tuple(found)
+
+
+def _check_rng(rng: object) -> None:
+    if not isinstance(rng, random.Random):
+        raise InvalidStateError("rng", f"must be a random.Random, not {shown(rng)}")
+
+
+def _scores(
+    context: HandContext, taken: Sequence[int], won: Sequence[int], draws: Rng
+) -> tuple[int, ...]:
+    """The scores of a hand played out, a moon shooter's choice drawn where it has one."""
+    rules = context.rules
     result = score_hand(rules, taken, won, context.totals, context.counting_down)
     if result.scores is not None:
-        return after_hand(context, result.scores)
-    return _choose_moon_drawn(context, taken, result.shooter, below)
+        return result.scores
+    assert result.shooter is not None
+    return _moon_drawn(rules, taken, result.shooter, draws)
 
 
-def _passes_drawn(state: GameState, below: Callable[[int], int]) -> list[int]:
-    """The cards each seat passes, as masks: those passed already, and a pass drawn for each
-    seat left as ``rng.choice(legal_actions(state))`` draws one, seat after seat.
-
-    While passing every seat holds the cards dealt, so each seat left has as many choices
-    as the others: ``legal_actions`` lists them seat by seat, and the ``i``-th is choice
-    ``i % size`` of seat ``i // size`` among those left."""
-    passes = state.passes
-    waiting = [seat for seat, cards in enumerate(passes) if cards is None]
-    count = state.context.rules.pass_count
-    start = state._start
-    size = pass_count_of(state.context.tables.hand_size, count)
-    drawn = {}
-    while waiting:
-        position, index = divmod(below(size * len(waiting)), size)
-        seat = waiting.pop(position)
-        drawn[seat] = pass_mask(start[seat], count, index)
-    return [drawn[seat] if cards is None else cards.mask for seat, cards in enumerate(passes)]
-
-
-def _choose_moon_drawn(
-    context: HandContext, taken: list[int], shooter: int | None, below: Callable[[int], int]
-) -> GameState:
-    """The hand scored with a moon option drawn as ``rng.choice`` draws it."""
-    assert shooter is not None
-    rules = context.rules
-    option = _MOON_OPTIONS[below(len(_MOON_OPTIONS))]
-    return after_hand(context, moon_scores(rules, taken, shooter, option, rules.moon_amount))
-
-
-# long: the whole play-out in one frame, on plain ints: what makes rollout fast
-def _play_tricks(
-    tables: RuleTables,
-    hands: list[int],
-    order: tuple[int, ...],
-    leader: int,
-    broken: bool,
-    first: bool,
-    taken: list[int],
-    won: list[int],
-    rng: random.Random,
-) -> None:
-    """Play random cards to the hand's last trick on masks alone, adding to ``taken`` and
-    ``won`` (as :func:`taken_and_won` gives them) the cards and tricks each seat takes.
-
-    It starts from ``hands`` (what each seat holds) and the trick in progress: its cards'
-    bits in ``order``, led by ``leader``. The same legality fold, hearts breaking and trick
-    winner as :func:`apply`, and the same draws from ``rng`` as
-    ``rng.choice(legal_actions(...))``, drawn inline (see :func:`draws_inline`)."""
-    players = tables.players
-    breaking = tables.breaking_mask
-    follow_free = tables.follow_free
-    rows = tables.rows
-    lead_free = tables.lead_free
-    followers = _FOLLOWERS[players]
-    suit_of_length = _SUIT_MASK_OF_LENGTH
-    shift_of_length = _SHIFT_OF_LENGTH
-    bits_of = PATTERN_BITS
-    getrandbits = rng.getrandbits
-    tricks_left = tables.hand_size - sum(won)
-    # The card each seat has played to the trick, by seat: every seat plays one a trick,
-    # so the winner is the seat whose card is the trick's winning bit.
-    cards = [0] * players
-    leading = not order
-    if order:
-        length = order[0].bit_length()
-        led = suit_of_length[length]
-        shift = shift_of_length[length]
-        mask = 0
-        for position, bit in enumerate(order):
-            mask |= bit
-            cards[seat_of(leader, position, players)] = bit
-        seats = followers[leader][len(order) - 1 :]
-    while True:
-        if leading:  # the lead: any suit the fold allows
-            legal = hands[leader]
-            if not (broken and lead_free):
-                legal = legal_mask_led(tables, legal, 0, first, broken)
-            count = legal.bit_count()
-            k = count.bit_length()
-            index = getrandbits(k)
-            while index >= count:
-                index = getrandbits(k)
-            while index:  # the index-th card in card order, as legal_actions lists them
-                legal &= legal - 1
-                index -= 1
-            bit = mask = legal & -legal
-            hands[leader] ^= bit
-            cards[leader] = bit
-            if not broken and bit & breaking:
-                broken = play_breaks_hearts(tables, bit, 0)
-            length = bit.bit_length()
-            led = suit_of_length[length]
-            shift = shift_of_length[length]
-            seats = followers[leader]
-        for seat in seats:
-            hand = hands[seat]
-            legal = hand & led  # the fold's first step, as in apply
-            if legal and follow_free:  # the commonest case: the cards of the suit led
-                choices, count, k = bits_of[legal >> shift]
-                index = getrandbits(k)
-                while index >= count:
-                    index = getrandbits(k)
-                bit = choices[index] << shift
-            else:
-                if legal or rows[8 + 2 * first + broken]:  # else a discard no rule narrows
-                    legal = legal_mask_led(tables, hand, led, first, broken)
-                else:
-                    legal = hand
-                count = legal.bit_count()
-                k = count.bit_length()
-                index = getrandbits(k)
-                while index >= count:
-                    index = getrandbits(k)
-                while index:
-                    legal &= legal - 1
-                    index -= 1
-                bit = legal & -legal
-            if not broken and bit & breaking:
-                broken = play_breaks_hearts(tables, bit, led)
-            hands[seat] = hand ^ bit
-            cards[seat] = bit
-            mask |= bit
-        winner = cards.index(winning_bit(mask, led))
-        taken[winner] |= mask
-        won[winner] += 1
-        tricks_left -= 1
-        if not tricks_left:
-            return
-        leader = winner
-        first = False
-        leading = True
+def _moon_drawn(rules: Rules, taken: Sequence[int], shooter: int, draws: Rng) -> tuple[int, ...]:
+    """The hand scored with a moon option drawn uniformly."""
+    option = _MOON_OPTIONS[draws.below(len(_MOON_OPTIONS))]
+    return moon_scores(rules, taken, shooter, option, rules.moon_amount)

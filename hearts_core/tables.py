@@ -21,6 +21,8 @@ import attrs
 from hearts_core.cards import HEARTS, QUEEN_OF_SPADES, Rank, Suit
 from hearts_core.errors import Rule
 from hearts_core.immutable import stay_frozen
+from hearts_core.kernel import Table
+from hearts_core.kernel import situation as _situation
 from hearts_core.options import FirstLead, HeartPoints, MoonRequires
 from hearts_core.restrictions import RESTRICTIONS, DeckMasks, Moment
 
@@ -52,7 +54,7 @@ def situation(moment: Moment, first_trick: bool, broken: bool) -> int:
     >>> situation(Moment.LEAD, True, False), situation(Moment.DISCARD, False, True)
     (2, 9)
     """
-    return 4 * moment + (2 if first_trick else 0) + (1 if broken else 0)
+    return _situation(moment, first_trick, broken)
 
 
 def deck_mask(lowest_rank: int, removed: int) -> int:
@@ -165,6 +167,8 @@ class RuleTables:
     dealing: Dealing = attrs.field(eq=False, repr=False)
     """How :func:`~hearts_core.random_deal` shuffles this deck for this table (see
     :func:`deal_tables`)."""
+    kernel: Table = attrs.field(eq=False, repr=False)
+    """These tables as the hand kernel reads them (see :mod:`hearts_core.kernel`)."""
 
     def points_of(self, mask: int) -> int:
         """The points of the cards in ``mask``.
@@ -246,4 +250,12 @@ def compile_rules(rules: Rules) -> RuleTables:
         ),
         lead_free=not rows[situation(Moment.LEAD, False, True)],
         dealing=deal_tables(deck, rules.players),
+        kernel=Table(
+            rules.players,
+            deck.bit_count() // rules.players,
+            breaking & deck,
+            rules.only_discards_break_hearts,
+            tuple(tuple((keep, exempt) for keep, exempt, _, _ in row) for row in rows),
+            points,
+        ),
     )

@@ -4,13 +4,52 @@ from __future__ import annotations
 
 import random
 
-from hearts_core import GameState, Rules, apply, legal_actions, new_game, random_deal
+from hearts_core import (
+    Card,
+    CardSet,
+    ChooseMoon,
+    GameState,
+    MoonOption,
+    PassCards,
+    Phase,
+    PlayCard,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    random_deal,
+)
+from hearts_core.kernel import Rng
 
 
 def reference(state: GameState, rng: random.Random) -> GameState:
-    """The loop `rollout` must match, action for action and draw for draw."""
-    while legal_actions(state):
-        state = apply(state, rng.choice(legal_actions(state)))
+    """The loop `rollout` must match, action for action and draw for draw: the public
+    `apply` and `legal_actions`, each action drawn from the kernel's generator as the
+    play-out draws it (every waiting seat's pass first, in seat order; then each card
+    among the legal cards listed; a moon choice between the two options)."""
+    if state.phase not in (Phase.PASS, Phase.PLAY, Phase.MOON):
+        return state
+    draws = Rng(rng.getrandbits(64))
+    if state.phase is Phase.PASS:
+        count = state.rules.pass_count
+        chosen = [
+            (seat, draws.cards(state.hand_masks[seat], count))
+            for seat, cards in enumerate(state.passes)
+            if cards is None
+        ]
+        for seat, mask in chosen:
+            state = apply(state, PassCards(seat, CardSet.from_mask(mask)))
+    while actions := legal_actions(state):
+        if state.phase is Phase.MOON:
+            options = tuple(MoonOption)
+            state = apply(state, ChooseMoon(state.to_act[0], options[draws.below(len(options))]))
+            continue
+        legal = 0
+        for action in actions:
+            assert isinstance(action, PlayCard)
+            legal |= action.card.bit
+        bit = draws.card(legal)
+        state = apply(state, PlayCard(state.to_act[0], Card.from_index(bit.bit_length() - 1)))
     return state
 
 

@@ -61,7 +61,6 @@ from hearts_core import belief as belief_module
 from hearts_core import builders as builders_module
 from hearts_core.actions import PLAYS, Action, SeatPasses
 from hearts_core.belief import Belief
-from hearts_core.draws import draws_inline
 from hearts_core.fields import shown
 from hearts_core.scoring import score_hand
 from hearts_core.state import NO_PASSES, GameState, hearts_broken_by
@@ -522,12 +521,6 @@ def test_game_state_repr_shows_the_trick_and_the_hands() -> None:
 
 
 # --- engine -------------------------------------------------------------------------------
-
-
-def test_the_play_out_draws_inline_on_this_python() -> None:
-    # CPython's Random._randbelow draws getrandbits(k) until below n: the check that
-    # lets rollout draw the same way inline passes (it runs once at import).
-    assert draws_inline(random.Random(1)) is True
 
 
 def test_a_trick_reports_the_points_of_its_own_cards() -> None:

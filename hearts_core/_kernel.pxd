@@ -1,0 +1,81 @@
+# The C types of the kernel (hearts_core/_kernel.py), for the compiled build: Cython reads
+# this file beside the source and compiles the two together. The pure build ignores it.
+
+cimport cython
+
+ctypedef unsigned long long u64
+
+cdef u64 M64, CLUBS, DIAMONDS, HEARTS, SPADES, GOLDEN, MIX1, MIX2
+cdef u64 PAIRS, QUADS, NIBBLES, BYTES, LOW32, TWO32
+cdef int MAX_SEATS, MAX_ROWS, SITUATIONS, LEAD, FOLLOW, DISCARD
+
+cpdef int situation(int moment, bint first_trick, bint broken)
+cpdef int count_cards(u64 mask)
+cpdef u64 nth_card(u64 mask, int index)
+cpdef u64 suit_of(u64 bit)
+
+
+@cython.final
+cdef class Table:
+    cdef public int players, hand_size
+    cdef public u64 breaking
+    cdef public bint discards_only_break
+    cdef u64 keep[60]
+    cdef u64 exempt[60]
+    cdef int counts[12]
+    cdef public int points[52]
+
+
+@cython.locals(legal=u64, index=int, place=int, end=int, narrowed=u64)
+cpdef u64 fold(Table table, u64 hand, u64 led, bint first_trick, bint broken)
+cpdef bint breaks(Table table, u64 bit, u64 led)
+@cython.locals(following=int)
+cpdef (u64, u64, int, int, bint) after_card(
+    Table table, int seat, u64 bit, int position, u64 led, u64 best, int winner, bint broken
+)
+
+
+@cython.final
+cdef class Rng:
+    cdef public u64 state
+
+    @cython.locals(mixed=u64)
+    cpdef u64 next(self)
+    @cython.locals(product=u64, low=u64, threshold=u64)
+    cpdef u64 below(self, u64 count)
+    cpdef u64 card(self, u64 mask)
+    @cython.locals(chosen=u64, bit=u64)
+    cpdef u64 cards(self, u64 mask, int count)
+
+
+@cython.final
+cdef class Hand:
+    cdef public Table table
+    cdef public u64 hands[6]
+    cdef public u64 taken[6]
+    cdef public int won[6]
+    cdef public int leader, seat, position, winner, tricks
+    cdef public u64 led, best, trick
+    cdef public bint broken
+
+    cpdef Hand copy(self)
+    @cython.locals(seat=int)
+    cpdef void copy_from(self, Hand other)
+    @cython.locals(seat=int, bit=u64)
+    cpdef void resume(self, tuple trick, int leader, bint broken, int tricks, tuple taken,
+                      tuple won)
+    @cython.locals(seat=int)
+    cpdef tuple hand_masks(self)
+    @cython.locals(seat=int)
+    cpdef tuple taken_masks(self)
+    @cython.locals(seat=int)
+    cpdef tuple won_counts(self)
+    cpdef bint over(self)
+    cpdef u64 legal(self)
+    @cython.locals(seat=int, led=u64, best=u64, winner=int, following=int, broken=bint)
+    cpdef void play(self, u64 bit)
+    cpdef void finish_random(self, Rng rng)
+
+
+@cython.locals(hand=Hand)
+cpdef list play_outs(Hand start, int count, Rng rng)

@@ -1,0 +1,461 @@
+"""The hand kernel's one source: a hand played card by card on 64-bit card masks.
+
+This file is both builds of the kernel. Run as it is, it is plain Python; compiled by
+Cython, with the C types declared beside it in ``_kernel.pxd``, it is a C extension
+(``hearts_core._kernel_c``). :mod:`hearts_core.kernel` chooses between them at import
+and documents the interface; every other module goes through that one.
+
+Everything here is integers: a card is a bit (bit ``13 * suit + rank - 2``, as
+:attr:`~hearts_core.Card.bit`), a set of cards a mask, a seat an index. Only
+:class:`Table`, :class:`Hand` and :class:`Rng` are objects, and the compiled build keeps
+their fields in C.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import hearts_core._pure as cython
+else:
+    try:
+        import cython
+    except ImportError:  # no Cython installed: only the pure build can run
+        import hearts_core._pure as cython
+
+SOURCE = ""
+"""A digest of this file and its declarations, written into the copy the compiled build is
+made from (empty here), so that a compiled build older than its source is noticed."""
+
+M64 = 0xFFFFFFFFFFFFFFFF
+CLUBS = 0x1FFF
+DIAMONDS = 0x1FFF << 13
+HEARTS = 0x1FFF << 26
+SPADES = 0x1FFF << 39
+# The population count's masks (bit pairs, nibbles, bytes), and 32-bit halves: named, so
+# that the compiled build holds them in C integers rather than Python ones.
+PAIRS = 0x5555555555555555
+QUADS = 0x3333333333333333
+NIBBLES = 0x0F0F0F0F0F0F0F0F
+BYTES = 0x0101010101010101
+LOW32 = 0xFFFFFFFF
+TWO32 = 0x100000000
+MAX_SEATS = 6
+MAX_ROWS = 5
+SITUATIONS = 12
+LEAD = 0
+FOLLOW = 1
+DISCARD = 2
+# splitmix64 (Steele, Lea and Flood): a 64-bit state advanced by a constant, then mixed.
+GOLDEN = 0x9E3779B97F4A7C15
+MIX1 = 0xBF58476D1CE4E5B9
+MIX2 = 0x94D049BB133111EB
+
+
+def situation(moment: int, first_trick: bool, broken: bool) -> int:
+    """The index of a situation among a table's twelve: the moment (lead 0, follow 1,
+    discard 2), whether it is the hand's first trick, whether hearts are broken.
+
+    >>> situation(LEAD, True, False), situation(DISCARD, False, True)
+    (2, 9)
+    """
+    return 4 * moment + 2 * first_trick + broken
+
+
+def count_cards(mask: int) -> int:
+    """The number of cards in ``mask``.
+
+    >>> count_cards(0b1011)
+    3
+    """
+    if cython.compiled:
+        # The SWAR population count: C compilers turn it into a few instructions.
+        mask = mask - ((mask >> 1) & PAIRS)
+        mask = (mask & QUADS) + ((mask >> 2) & QUADS)
+        mask = (mask + (mask >> 4)) & NIBBLES
+        return ((mask * BYTES) & M64) >> 56
+    return mask.bit_count()
+
+
+def nth_card(mask: int, index: int) -> int:
+    """The ``index``-th card of ``mask`` (from 0, lowest first), as a bit.
+
+    >>> bin(nth_card(0b10110, 1))
+    '0b100'
+    """
+    while index:
+        mask &= mask - 1
+        index -= 1
+    return mask & (M64 ^ (mask - 1))
+
+
+def suit_of(bit: int) -> int:
+    """The suit of the card ``bit``, as the mask of its thirteen cards.
+
+    >>> suit_of(1 << 40) == SPADES
+    True
+    """
+    if bit & CLUBS:
+        return CLUBS
+    if bit & DIAMONDS:
+        return DIAMONDS
+    if bit & HEARTS:
+        return HEARTS
+    return SPADES
+
+
+class Table:
+    """The rules of one ruleset as the kernel reads them, copied from
+    :class:`~hearts_core.tables.RuleTables` by :func:`~hearts_core.tables.compile_rules`.
+
+    ``rows`` holds, for each of the twelve situations (see :func:`situation`), the
+    restrictions that apply in order, each as ``(keep, exempt)``: a restriction narrows the
+    legal cards to ``keep`` unless that leaves none, or only ``exempt``. (A restriction
+    that decides alone is always the last of its situation, so no flag is needed.)
+
+    >>> from hearts_core import Rules
+    >>> table = Rules(players=5).tables().kernel
+    >>> table.players, table.hand_size
+    (5, 10)
+    """
+
+    def __init__(
+        self,
+        players: int,
+        hand_size: int,
+        breaking: int,
+        discards_only_break: bool,
+        rows: tuple[tuple[tuple[int, int], ...], ...],
+        points: tuple[int, ...],
+    ) -> None:
+        self.players = players
+        self.hand_size = hand_size
+        self.breaking = breaking
+        self.discards_only_break = discards_only_break
+        if not cython.compiled:  # compiled, these are C arrays, allocated with the object
+            self.keep = [0] * (SITUATIONS * MAX_ROWS)
+            self.exempt = [0] * (SITUATIONS * MAX_ROWS)
+            self.counts = [0] * SITUATIONS
+            self.points = [0] * 52
+        for index in range(SITUATIONS):
+            situation_rows = rows[index]
+            self.counts[index] = len(situation_rows)
+            for place in range(len(situation_rows)):
+                keep, exempt = situation_rows[place]
+                self.keep[MAX_ROWS * index + place] = keep
+                self.exempt[MAX_ROWS * index + place] = exempt
+        for index in range(52):
+            self.points[index] = points[index]
+
+
+def fold(table: Table, hand: int, led: int, first_trick: bool, broken: bool) -> int:
+    """The cards a seat holding ``hand`` may play: the hand narrowed by following ``led``
+    (the suit led as a mask, 0 when leading), then by each restriction of the situation in
+    turn, each skipped when it would leave no card (or only its exempt cards).
+
+    >>> table = Table(4, 13, HEARTS, False, ((((M64 ^ HEARTS), 0),),) + ((),) * 11,
+    ...               (0,) * 52)
+    >>> bin(fold(table, 0b1 | 1 << 30, 0, False, False))  # a lead before hearts break
+    '0b1'
+    """
+    if led:
+        legal = hand & led
+        if legal:
+            index = situation(FOLLOW, first_trick, broken)
+        else:
+            legal = hand
+            index = situation(DISCARD, first_trick, broken)
+    else:
+        legal = hand
+        index = situation(LEAD, first_trick, broken)
+    place = MAX_ROWS * index
+    end = place + table.counts[index]
+    while place < end:
+        narrowed = legal & table.keep[place]
+        if narrowed and narrowed != table.exempt[place]:
+            legal = narrowed
+        place += 1
+    return legal
+
+
+def breaks(table: Table, bit: int, led: int) -> bool:
+    """Whether playing the card ``bit`` breaks hearts when ``led`` is the suit led (0 when
+    the card leads): it is a breaking card and, where only discards break hearts, it is
+    played off the suit led.
+
+    >>> from hearts_core import Card, Rules
+    >>> breaks(Rules().tables().kernel, Card.parse("5H").bit, 0)
+    True
+    """
+    if not bit & table.breaking:
+        return False
+    if table.discards_only_break:
+        return led != 0 and not bit & led
+    return True
+
+
+def after_card(
+    table: Table,
+    seat: int,
+    bit: int,
+    position: int,
+    led: int,
+    best: int,
+    winner: int,
+    broken: bool,
+) -> tuple[int, int, int, int, bool]:
+    """What playing ``bit`` from ``seat`` does to a trick: the one step of the trick sequence.
+
+    The trick so far: ``position`` cards played (0: ``bit`` leads), ``led`` the suit led,
+    ``best`` the winning card and ``winner`` its seat. It returns the suit led, the winning
+    card and seat once ``bit`` is played, the seat to play next (-1 once the trick is
+    complete: ``winner`` takes it and leads the next), and whether hearts are broken.
+
+    >>> from hearts_core import Card, Rules
+    >>> table = Rules().tables().kernel
+    >>> led, best, winner, following, broken = after_card(table, 2, Card.parse("9C").bit,
+    ...                                                   0, 0, 0, 0, False)
+    >>> led == CLUBS, winner, following, broken
+    (True, 2, 3, False)
+    """
+    if not broken and bit & table.breaking and breaks(table, bit, led):
+        broken = True
+    if position == 0:
+        led = suit_of(bit)
+        best = bit
+        winner = seat
+    elif bit & led and bit > best:  # a suit's cards are consecutive bits, low to high
+        best = bit
+        winner = seat
+    following = -1
+    if position + 1 < table.players:
+        following = seat + 1
+        if following == table.players:
+            following = 0
+    return led, best, winner, following, broken
+
+
+class Rng:
+    """The kernel's random generator: splitmix64, the same numbers in both builds.
+
+    >>> Rng(1).below(10) == Rng(1).below(10)
+    True
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & M64
+
+    def next(self) -> int:
+        """The next 64 random bits.
+
+        >>> hex(Rng(0).next())
+        '0xe220a8397b1dcdaf'
+        """
+        self.state = (self.state + GOLDEN) & M64
+        mixed = self.state
+        mixed = ((mixed ^ (mixed >> 30)) * MIX1) & M64
+        mixed = ((mixed ^ (mixed >> 27)) * MIX2) & M64
+        return mixed ^ (mixed >> 31)
+
+    def below(self, count: int) -> int:
+        """A number from 0 to ``count - 1`` (``count`` from 1 to 2**32), each exactly as
+        likely: Lemire's multiply-and-reject on 32-bit draws.
+
+        >>> sorted({Rng(seed).below(3) for seed in range(20)})
+        [0, 1, 2]
+        """
+        product = (self.next() >> 32) * count
+        low = product & LOW32
+        if low < count:
+            threshold = (TWO32 - count) % count
+            while low < threshold:
+                product = (self.next() >> 32) * count
+                low = product & LOW32
+        return product >> 32
+
+    def card(self, mask: int) -> int:
+        """One of the cards of ``mask`` (not empty), each as likely, as a bit.
+
+        >>> Rng(3).card(0b1010) in (0b10, 0b1000)
+        True
+        """
+        return nth_card(mask, self.below(count_cards(mask)))
+
+    def cards(self, mask: int, count: int) -> int:
+        """``count`` different cards of ``mask``, every such set as likely, as a mask.
+
+        >>> count_cards(Rng(3).cards(0b111111, 4))
+        4
+        """
+        chosen = 0
+        while count:
+            bit = self.card(mask)
+            mask ^= bit
+            chosen |= bit
+            count -= 1
+        return chosen
+
+
+class Hand:
+    """A hand in play on masks, changed in place by :meth:`play`: each seat's cards, the trick
+    in progress, and the cards and tricks each seat has taken.
+
+    >>> from hearts_core import CardSet, Rules
+    >>> from hearts_core.kernel import Hand, Rng  # the build running, as the tables are
+    >>> hands = tuple(CardSet.parse(text).mask for text in ("2C AH", "KC 3H", "QC 4H", "JC 5H"))
+    >>> hand = Hand(Rules().tables().kernel, hands, 0)
+    >>> hand.resume((), 0, False, 11, (0, 0, 0, 0), (0, 0, 0, 0))  # eleven tricks played
+    >>> hand.legal() == CardSet.parse("2C").mask  # hearts are not broken: lead the club
+    True
+    >>> for text in ("2C", "KC", "QC", "JC"):
+    ...     hand.play(CardSet.parse(text).mask)
+    >>> hand.seat, hand.tricks, hand.won_counts()  # seat 1 took the trick and leads
+    (1, 12, (0, 1, 0, 0))
+    >>> hand.finish_random(Rng(7))
+    >>> hand.over(), sum(hand.won_counts())
+    (True, 2)
+    """
+
+    def __init__(self, table: Table, hands: tuple[int, ...], leader: int) -> None:
+        self.table = table
+        if not cython.compiled:  # compiled, these are C arrays, allocated with the object
+            self.hands = [0] * MAX_SEATS
+            self.taken = [0] * MAX_SEATS
+            self.won = [0] * MAX_SEATS
+        for seat in range(len(hands)):
+            self.hands[seat] = hands[seat]
+        self.leader = leader
+        self.seat = leader
+        self.position = 0
+        self.led = 0
+        self.best = 0
+        self.winner = leader
+        self.trick = 0
+        self.broken = False
+        self.tricks = 0
+
+    def copy(self) -> Hand:
+        """The same position, to play on separately."""
+        other = Hand(self.table, (), self.leader)
+        other.copy_from(self)
+        return other
+
+    def copy_from(self, other: Hand) -> None:
+        """Take the position of ``other`` (a hand of the same table)."""
+        for seat in range(MAX_SEATS):
+            self.hands[seat] = other.hands[seat]
+            self.taken[seat] = other.taken[seat]
+            self.won[seat] = other.won[seat]
+        self.leader = other.leader
+        self.seat = other.seat
+        self.position = other.position
+        self.led = other.led
+        self.best = other.best
+        self.winner = other.winner
+        self.trick = other.trick
+        self.broken = other.broken
+        self.tricks = other.tricks
+
+    def resume(
+        self,
+        trick: tuple[int, ...],
+        leader: int,
+        broken: bool,
+        tricks: int,
+        taken: tuple[int, ...],
+        won: tuple[int, ...],
+    ) -> None:
+        """Set the position reached: the cards of the trick in progress in play order (still
+        in the hands, which this plays them from), who led it, whether hearts are broken, and
+        the tricks done and each seat's cards and tricks taken."""
+        for seat in range(self.table.players):
+            self.taken[seat] = taken[seat]
+            self.won[seat] = won[seat]
+        self.leader = leader
+        self.seat = leader
+        self.winner = leader
+        self.position = 0
+        self.led = 0
+        self.best = 0
+        self.trick = 0
+        self.broken = broken
+        self.tricks = tricks
+        for bit in trick:
+            self.play(bit)
+
+    def hand_masks(self) -> tuple[int, ...]:
+        """The cards each seat holds, as masks."""
+        return tuple([self.hands[seat] for seat in range(self.table.players)])
+
+    def taken_masks(self) -> tuple[int, ...]:
+        """The cards each seat has taken in tricks, as masks."""
+        return tuple([self.taken[seat] for seat in range(self.table.players)])
+
+    def won_counts(self) -> tuple[int, ...]:
+        """The tricks each seat has won."""
+        return tuple([self.won[seat] for seat in range(self.table.players)])
+
+    def over(self) -> bool:
+        """Whether every trick of the hand is played."""
+        return self.tricks == self.table.hand_size
+
+    def legal(self) -> int:
+        """The cards the seat to play may play, as a mask."""
+        return fold(
+            self.table, self.hands[self.seat], self.led, self.tricks == 0, self.broken
+        )
+
+    def play(self, bit: int) -> None:
+        """The seat to play plays the card ``bit`` (a legal one: nothing is checked)."""
+        seat = self.seat
+        led, best, winner, following, broken = after_card(
+            self.table, seat, bit, self.position, self.led, self.best, self.winner, self.broken
+        )
+        self.hands[seat] ^= bit
+        self.trick |= bit
+        self.broken = broken
+        if following >= 0:
+            self.led = led
+            self.best = best
+            self.winner = winner
+            self.seat = following
+            self.position += 1
+            return
+        self.taken[winner] |= self.trick
+        self.won[winner] += 1
+        self.tricks += 1
+        self.leader = winner
+        self.seat = winner
+        self.winner = winner
+        self.position = 0
+        self.led = 0
+        self.best = 0
+        self.trick = 0
+
+    def finish_random(self, rng: Rng) -> None:
+        """Play the rest of the hand, each card drawn uniformly among the legal ones."""
+        while self.tricks < self.table.hand_size:
+            self.play(rng.card(self.legal()))
+
+
+def play_outs(start: Hand, count: int, rng: Rng) -> list[tuple[int, ...]]:
+    """Play ``start`` out ``count`` times uniformly at random: for each play-out, the cards
+    each seat took then the tricks it won (``2 * players`` numbers). ``start`` is not
+    changed.
+
+    >>> from hearts_core import CardSet, Rules
+    >>> from hearts_core.kernel import Hand, Rng, play_outs  # the build running
+    >>> hands = tuple(CardSet.parse(text).mask for text in ("2C AH", "KC 3H", "QC 4H", "JC 5H"))
+    >>> start = Hand(Rules().tables().kernel, hands, 0)
+    >>> start.resume((), 0, False, 11, (0, 0, 0, 0), (0, 0, 0, 0))  # two tricks to play
+    >>> ends = play_outs(start, 2, Rng(1))
+    >>> len(ends), [sum(end[4:]) for end in ends], start.tricks
+    (2, [2, 2], 11)
+    """
+    hand = start.copy()
+    found = []
+    for _ in range(count):
+        hand.copy_from(start)
+        hand.finish_random(rng)
+        found.append(hand.taken_masks() + hand.won_counts())
+    return found

@@ -1,0 +1,131 @@
+"""The hand kernel: the only place where a hand is played card by card, on card masks.
+
+One source, two builds. ``hearts_core/_kernel.py`` is plain Python, and is also compiled
+by Cython (with the C types of ``_kernel.pxd``) into the C extension
+``hearts_core._kernel_c`` wherever ``pip install`` finds a C compiler and the Python
+headers. This module picks the build at import:
+
+* the compiled one when it is there and was built from the source beside it;
+* the pure one when ``HEARTS_CORE_PURE`` is set (to anything but ``0``), when no compiled
+  build is installed (a pure wheel, Pyodide), or when the compiled one fails to import or is
+  older than its source, with a :class:`RuntimeWarning` saying why in the last two cases.
+
+:data:`KERNEL` says which runs. Both builds give the same results for the same inputs,
+draws included: the kernel draws from its own generator (:class:`Rng`, splitmix64), which
+callers seed from the ``random.Random`` they are given.
+
+What it provides:
+
+* :class:`Table`: a ruleset as the kernel reads it (``rules.tables().kernel``);
+* :func:`fold`: the legal cards of a hand, the play restrictions folded in order;
+* :func:`after_card`: one card played to a trick, the step of the trick sequence;
+* :class:`Hand`: a hand in play, changed in place card by card (:meth:`Hand.play`), and
+  played out at random (:meth:`Hand.finish_random`);
+* :func:`play_outs`: many random play-outs of one position at once;
+* :class:`Rng`: the generator; :func:`situation`, :func:`count_cards`,
+  :func:`nth_card`, :func:`suit_of`: the small facts the rest are made of.
+
+>>> from hearts_core import Card, CardSet, Rules
+>>> table = Rules().tables().kernel
+>>> hand = CardSet.parse("2C 9C 5H QS").mask
+>>> str(CardSet.from_mask(fold(table, hand, 0, False, False)))  # a lead, hearts unbroken
+'2C 9C QS'
+>>> KERNEL in ("compiled", "pure")
+True
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+__all__ = [
+    "KERNEL",
+    "Table",
+    "Hand",
+    "Rng",
+    "fold",
+    "breaks",
+    "after_card",
+    "play_outs",
+    "situation",
+    "count_cards",
+    "nth_card",
+    "suit_of",
+]
+
+
+def _choose() -> str:
+    if os.environ.get("HEARTS_CORE_PURE", "") not in ("", "0"):
+        return "pure"
+    here = Path(__file__).resolve().parent
+    if not any(here.glob("_kernel_c.*")):
+        return "pure"  # a pure install: nothing to warn about
+    try:
+        import hearts_core._kernel_c as built
+    except Exception as error:  # a broken build must not break the library
+        warnings.warn(
+            f"hearts_core: the compiled kernel failed to import ({error}); "
+            "running the pure-Python kernel",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+        return "pure"
+    if _source_digest(here) not in (None, built.SOURCE):
+        warnings.warn(
+            "hearts_core: the compiled kernel was built from an older _kernel.py; running "
+            "the pure-Python kernel (rebuild with `python hatch_build.py` or reinstall)",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+        return "pure"
+    return "compiled"
+
+
+def _source_digest(package: Path) -> str | None:
+    """The digest the build writes into the compiled kernel (see ``hatch_build.py``), of the
+    source beside it; ``None`` when the source is not installed."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    try:
+        for name in ("_kernel.py", "_kernel.pxd"):
+            digest.update((package / name).read_bytes())
+    except OSError:
+        return None
+    return digest.hexdigest()[:16]
+
+
+KERNEL: Final = _choose()
+"""Which build of the kernel runs: ``"compiled"`` (the C extension) or ``"pure"``."""
+
+if TYPE_CHECKING or KERNEL == "pure":
+    from hearts_core._kernel import (
+        Hand,
+        Rng,
+        Table,
+        after_card,
+        breaks,
+        count_cards,
+        fold,
+        nth_card,
+        play_outs,
+        situation,
+        suit_of,
+    )
+else:
+    from hearts_core._kernel_c import (
+        Hand,
+        Rng,
+        Table,
+        after_card,
+        breaks,
+        count_cards,
+        fold,
+        nth_card,
+        play_outs,
+        situation,
+        suit_of,
+    )

@@ -1,0 +1,271 @@
+"""The hand kernel: both builds give the same results, its draws are exactly uniform, and
+the build is chosen as documented.
+
+The pure build is the source file ``hearts_core/_kernel.py`` itself; the compiled one is
+``hearts_core._kernel_c``, present wherever the package was installed with a C compiler.
+Where it is present, every comparison below runs both; uniformity is checked against
+exact enumeration of every way a small endgame can be played.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import math
+import os
+import random
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from positions import position
+
+import hearts_core
+from hearts_core import Phase, Rules, rollouts, variant, variant_names
+from hearts_core import _kernel as pure
+from hearts_core.kernel import KERNEL
+
+ROOT = Path(hearts_core.__file__).resolve().parent
+
+
+def compiled_module() -> ModuleType | None:
+    try:
+        return importlib.import_module("hearts_core._kernel_c")
+    except ImportError:
+        return None
+
+
+COMPILED = compiled_module()
+BUILDS = [pure] if COMPILED is None else [pure, COMPILED]
+
+
+def table_of(build: ModuleType, rules: Rules) -> object:
+    """The kernel table of ``rules`` in ``build``, made as compile_rules makes it."""
+    tables = rules.tables()
+    rows = tuple(tuple((keep, exempt) for keep, exempt, _, _ in row) for row in tables.rows)
+    return build.Table(
+        tables.players, tables.hand_size, tables.breaking_mask, tables.discards_only_break,
+        rows, tables.points,
+    )  # fmt: skip
+
+
+def hand_in(build: ModuleType, state: hearts_core.GameState) -> object:
+    """The kernel hand of a state in play, in ``build``."""
+    from hearts_core.playout import _held
+    from hearts_core.state import taken_and_won
+
+    players = state.rules.players
+    trick = tuple(card.bit for card in state.current_trick)
+    hand = build.Hand(table_of(build, state.rules), _held(state, trick), state.leader)
+    taken, won = taken_and_won(state.tricks, players)
+    done = len(state.tricks)
+    hand.resume(trick, state.leader, state.hearts_broken, done, tuple(taken), tuple(won))
+    return hand
+
+
+def test_the_compiled_build_is_running_where_it_was_built() -> None:
+    # CI builds the extension; a machine without a compiler runs pure (and then this
+    # says so rather than passing silently).
+    pure_asked = os.environ.get("HEARTS_CORE_PURE", "") not in ("", "0")
+    if pure_asked:
+        assert KERNEL == "pure"
+    elif shutil.which("cc") or shutil.which("gcc"):
+        assert KERNEL == "compiled", "a C compiler is here, but the kernel was not compiled"
+    assert hearts_core.KERNEL == KERNEL
+
+
+@pytest.mark.skipif(COMPILED is None, reason="no compiled kernel installed")
+@pytest.mark.parametrize("name", variant_names())
+def test_both_builds_play_out_every_variant_identically(name: str) -> None:
+    assert COMPILED is not None
+    rules = variant(name)
+    for seed in range(8):
+        state = position(rules, seed, 6 + 5 * seed)
+        if state.phase is not Phase.PLAY:
+            continue
+        ends = []
+        for build in BUILDS:
+            hand = hand_in(build, state)
+            ends.append(build.play_outs(hand, 40, build.Rng(seed)))
+        assert ends[0] == ends[1]
+
+
+@pytest.mark.skipif(COMPILED is None, reason="no compiled kernel installed")
+def test_both_builds_fold_draw_and_step_identically() -> None:
+    assert COMPILED is not None
+    rng = random.Random(11)
+    for name in variant_names():
+        rules = variant(name)
+        tables = [table_of(build, rules) for build in BUILDS]
+        for _ in range(60):
+            hand = rng.getrandbits(52) & rules.tables().deck
+            led = rng.choice([0, 0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39])
+            first, broken = rng.random() < 0.5, rng.random() < 0.5
+            pairs = list(zip(BUILDS, tables, strict=True))
+            folds = {b.fold(t, hand, led, first, broken) for b, t in pairs}
+            assert len(folds) == 1
+            seat, bit, at = rng.randrange(rules.players), 1 << rng.randrange(52), rng.randrange(2)
+            steps = {b.after_card(t, seat, bit, at, led, 1, 0, False) for b, t in pairs}
+            assert len(steps) == 1
+    draws = [build.Rng(2**64 - 3) for build in BUILDS]
+    for count in (1, 2, 3, 13, 52, 286, 2**32):
+        assert len({d.below(count) for d in draws}) == 1
+    assert len({d.cards((1 << 52) - 1, 3) for d in draws}) == 1
+    assert len({d.state for d in draws}) == 1
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_the_generator_is_splitmix64(build: ModuleType) -> None:
+    # The published first outputs of splitmix64 seeded with 0 (the reference C code).
+    rng = build.Rng(0)
+    assert [rng.next() for _ in range(3)] == [
+        0xE220A8397B1DCDAF,
+        0x6E789E6AA1B965F4,
+        0x06C45D188009454F,
+    ]
+
+
+def chi_square_is_plausible(counts: Counter[object], expected: dict[object, float]) -> bool:
+    """Whether observed ``counts`` fit the ``expected`` counts: the chi-square statistic
+    below its mean plus six standard deviations (a false alarm well under one in a
+    million)."""
+    assert set(counts) <= set(expected), set(counts) - set(expected)
+    statistic = sum((counts[key] - want) ** 2 / want for key, want in expected.items())
+    freedom = len(expected) - 1
+    return statistic < freedom + 6 * math.sqrt(2 * freedom)
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+@pytest.mark.parametrize("count", [2, 3, 7, 13])
+def test_bounded_draws_are_uniform(build: ModuleType, count: int) -> None:
+    rng = build.Rng(count)
+    draws = Counter(rng.below(count) for _ in range(20_000))
+    assert set(draws) == set(range(count))
+    assert chi_square_is_plausible(draws, dict.fromkeys(range(count), 20_000 / count))
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_drawn_passes_are_uniform_over_the_subsets(build: ModuleType) -> None:
+    hand = 0b1011011  # five cards
+    subsets = [sum(c) for c in itertools.combinations([1, 2, 8, 16, 64], 3)]
+    rng = build.Rng(5)
+    draws = Counter(rng.cards(hand, 3) for _ in range(20_000))
+    assert set(draws) == set(subsets)
+    assert chi_square_is_plausible(draws, dict.fromkeys(subsets, 2_000.0))
+
+
+def exact_outcomes(hand: object) -> dict[tuple[int, ...], Fraction]:
+    """Every end of the hand reachable from ``hand`` by legal play, with its probability
+    when each seat picks each legal card with equal chance: worked out by walking every
+    branch (a pure kernel hand, copied at each)."""
+    found: dict[tuple[int, ...], Fraction] = {}
+
+    def walk(at: object, chance: Fraction) -> None:
+        if at.over():  # type: ignore[attr-defined]
+            key = at.taken_masks() + at.won_counts()  # type: ignore[attr-defined]
+            found[key] = found.get(key, Fraction(0)) + chance
+            return
+        legal = at.legal()  # type: ignore[attr-defined]
+        cards = [1 << i for i in range(52) if legal >> i & 1]
+        for bit in cards:
+            after = at.copy()  # type: ignore[attr-defined]
+            after.play(bit)
+            walk(after, chance / len(cards))
+
+    walk(hand, Fraction(1))
+    return found
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+@pytest.mark.parametrize("name, seed", [("standard", 3), ("omnibus", 5), ("three-player", 8)])
+def test_play_outs_are_uniform_as_exact_enumeration_says(
+    build: ModuleType, name: str, seed: int
+) -> None:
+    rules = variant(name)
+    state = position(rules, seed, 0)
+    # Walk into the hand until two or three tricks are left, mid-trick.
+    rng = random.Random(seed)
+    while state.phase is not Phase.PLAY or len(state.tricks) < rules.tables().hand_size - 3:
+        state = hearts_core.apply(state, rng.choice(hearts_core.legal_actions(state)))
+    state = hearts_core.apply(state, rng.choice(hearts_core.legal_actions(state)))
+    exact = exact_outcomes(hand_in(pure, state))
+    assert len(exact) > 3  # several ends, or the test shows nothing
+    draws = 30_000
+    ends = Counter(build.play_outs(hand_in(build, state), draws, build.Rng(seed)))
+    assert chi_square_is_plausible(
+        ends, {key: float(chance) * draws for key, chance in exact.items()}
+    )
+
+
+def test_moon_choices_are_drawn_evenly() -> None:
+    # A hand where seat 0 took every point card, waiting for its choice.
+    from test_rollout import MOON_DEAL
+
+    rules = Rules(pass_cycle=["hold"], moon="shooter-chooses")
+    state = hearts_core.apply(hearts_core.new_game(rules), MOON_DEAL)
+    rng = random.Random(4)
+    while state.phase is not Phase.MOON:
+        state = hearts_core.apply(state, min(hearts_core.legal_actions(state), key=_shoot))
+        if state.phase is Phase.DEAL:
+            pytest.fail("the deal was meant to let seat 0 shoot the moon")
+    scores = Counter(rollouts(state, 4_000, rng))
+    assert set(scores) == {(0, 26, 26, 26), (-26, 0, 0, 0)}
+    assert abs(scores[(0, 26, 26, 26)] - 2_000) < 6 * math.sqrt(1_000)
+
+
+def _shoot(action: hearts_core.Action) -> tuple[int, int]:
+    # Seat 0 plays its highest card and the others their lowest: seat 0 takes every trick.
+    assert isinstance(action, hearts_core.PlayCard)
+    rank = int(action.card.rank)
+    return (-rank, 0) if action.seat == 0 else (rank, 0)
+
+
+def run_python(code: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-W", "always", "-c", code],
+        env={**os.environ, **env},
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_hearts_core_pure_forces_the_pure_build() -> None:
+    done = run_python(
+        "import hearts_core; print(hearts_core.KERNEL)", {"HEARTS_CORE_PURE": "1"}, ROOT.parent
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "pure"
+
+
+@pytest.mark.skipif(COMPILED is None, reason="no compiled kernel installed")
+@pytest.mark.parametrize("damage", ["broken", "stale"])
+def test_a_broken_or_stale_compiled_build_falls_back_to_pure_with_a_warning(
+    tmp_path: Path, damage: str
+) -> None:
+    copy = tmp_path / "hearts_core"
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    built = next(copy.glob("_kernel_c.*.so"))
+    if damage == "broken":
+        built.write_bytes(b"not a shared object")
+    else:
+        with (copy / "_kernel.py").open("a") as source:
+            source.write("\n# an edit after the build\n")
+    done = run_python(
+        "import hearts_core, random\n"
+        "from hearts_core import Rules, apply, new_game, random_deal, rollouts\n"
+        "s = apply(new_game(), random_deal(Rules(), random.Random(1)))\n"
+        "print(hearts_core.KERNEL, len(rollouts(s, 5, random.Random(2))))",
+        {"HEARTS_CORE_PURE": "", "PYTHONPATH": str(tmp_path)},
+        tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["pure", "5"]
+    assert "RuntimeWarning" in done.stderr
+    assert ("failed to import" if damage == "broken" else "older") in done.stderr
