@@ -24,8 +24,11 @@ cdef class Table:
     cdef u64 exempt[60]
     cdef int counts[12]
     cdef public int points[52]
+    cdef public u64 scoring
 
 
+@cython.locals(total=int, rest=u64, bit=u64)
+cpdef int points_of(Table table, u64 mask)
 @cython.locals(legal=u64, index=int, place=int, end=int, narrowed=u64)
 cpdef u64 fold(Table table, u64 hand, u64 led, bint first_trick, bint broken)
 cpdef bint breaks(Table table, u64 bit, u64 led)
@@ -74,7 +77,35 @@ cdef class Hand:
     cpdef u64 legal(self)
     @cython.locals(seat=int, led=u64, best=u64, winner=int, following=int, broken=bint)
     cpdef void play(self, u64 bit)
+    cpdef void new_trick(self, int leader)
     cpdef void finish_random(self, Rng rng)
+    @cython.locals(held=u64, seat=int)
+    cpdef u64 unseen(self)
+    cpdef u64 rule(self)
+    cpdef void finish_rule(self)
+
+
+cdef u64 QUEEN
+cdef int QUEEN_RANK
+cpdef int card_index(u64 bit)
+cpdef u64 rule_card(Table table, u64 legal, u64 hand, u64 unseen, u64 trick, u64 best,
+                    int position)
+@cython.locals(
+    points=cython.p_int, chosen=u64, queen_scores=bint, queen_out=bint, holding=bint,
+    low_danger=double, low_count=int, low_rank=int, rest=u64, bit=u64, index=int, rank=int,
+    suit=u64, total=int, higher=int, danger=double, value=int, count=int,
+)
+cdef u64 _lead(Table table, u64 legal, u64 hand, u64 unseen)
+@cython.locals(
+    trick_points=int, last=bint, below=u64, cheap=u64, lowest=u64, fewest=u64, rest=u64,
+    bit=u64, value=int,
+)
+cdef u64 _follow(Table table, u64 legal, u64 trick, u64 best, int position)
+@cython.locals(
+    queen_out=bint, chosen=u64, top_value=int, top_risky=bint, top_rank=int, top_short=int,
+    rest=u64, bit=u64, index=int, value=int, rank=int, risky=bint, short=int,
+)
+cdef u64 _discard(Table table, u64 legal, u64 hand, u64 unseen)
 
 
 @cython.locals(hand=Hand)

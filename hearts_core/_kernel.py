@@ -5,10 +5,8 @@ Cython, with the C types declared beside it in ``_kernel.pxd``, it is a C extens
 (``hearts_core._kernel_c``). :mod:`hearts_core.kernel` chooses between them at import
 and documents the interface; every other module goes through that one.
 
-Everything here is integers: a card is a bit (bit ``13 * suit + rank - 2``, as
-:attr:`~hearts_core.Card.bit`), a set of cards a mask, a seat an index. Only
-:class:`Table`, :class:`Hand` and :class:`Rng` are objects, and the compiled build keeps
-their fields in C.
+Everything here is integers: a card is a bit (bit ``13 * suit + rank - 2``), a set of
+cards a mask, a seat an index; the compiled build keeps the objects' fields in C.
 """
 
 from __future__ import annotations
@@ -23,9 +21,7 @@ else:
     except ImportError:  # no Cython installed: only the pure build can run
         import hearts_core._pure as cython
 
-SOURCE = ""
-"""A digest of this file and its declarations, written into the copy the compiled build is
-made from (empty here), so that a compiled build older than its source is noticed."""
+SOURCE = ""  # the build writes the digest of this file and _kernel.pxd here, in its copy
 
 M64 = 0xFFFFFFFFFFFFFFFF
 CLUBS = 0x1FFF
@@ -34,18 +30,11 @@ HEARTS = 0x1FFF << 26
 SPADES = 0x1FFF << 39
 # The population count's masks (bit pairs, nibbles, bytes), and 32-bit halves: named, so
 # that the compiled build holds them in C integers rather than Python ones.
-PAIRS = 0x5555555555555555
-QUADS = 0x3333333333333333
-NIBBLES = 0x0F0F0F0F0F0F0F0F
-BYTES = 0x0101010101010101
-LOW32 = 0xFFFFFFFF
-TWO32 = 0x100000000
-MAX_SEATS = 6
-MAX_ROWS = 5
-SITUATIONS = 12
-LEAD = 0
-FOLLOW = 1
-DISCARD = 2
+PAIRS, QUADS = 0x5555555555555555, 0x3333333333333333
+NIBBLES, BYTES = 0x0F0F0F0F0F0F0F0F, 0x0101010101010101
+LOW32, TWO32 = 0xFFFFFFFF, 0x100000000
+MAX_SEATS, MAX_ROWS, SITUATIONS = 6, 5, 12
+LEAD, FOLLOW, DISCARD = 0, 1, 2  # the moments of a trick
 # splitmix64 (Steele, Lea and Flood): a 64-bit state advanced by a constant, then mixed.
 GOLDEN = 0x9E3779B97F4A7C15
 MIX1 = 0xBF58476D1CE4E5B9
@@ -119,15 +108,10 @@ class Table:
     (5, 10)
     """
 
-    def __init__(
-        self,
-        players: int,
-        hand_size: int,
-        breaking: int,
-        discards_only_break: bool,
-        rows: tuple[tuple[tuple[int, int], ...], ...],
-        points: tuple[int, ...],
-    ) -> None:
+    def __init__(  # the fields of RuleTables the kernel reads, in its order
+        self, players: int, hand_size: int, breaking: int, discards_only_break: bool,
+        rows: tuple[tuple[tuple[int, int], ...], ...], points: tuple[int, ...],
+    ) -> None:  # fmt: skip
         self.players = players
         self.hand_size = hand_size
         self.breaking = breaking
@@ -144,8 +128,28 @@ class Table:
                 keep, exempt = situation_rows[place]
                 self.keep[MAX_ROWS * index + place] = keep
                 self.exempt[MAX_ROWS * index + place] = exempt
+        self.scoring = 0
         for index in range(52):
             self.points[index] = points[index]
+            if points[index]:
+                self.scoring |= 1 << index
+
+
+def points_of(table: Table, mask: int) -> int:
+    """The points of the cards in ``mask``.
+
+    >>> from hearts_core import CardSet, Rules
+    >>> points_of(Table(4, 13, 0, False, ((),) * 12, Rules().tables().points),
+    ...           CardSet.parse("QS 2H 3H 4C").mask)
+    15
+    """
+    total = 0
+    rest = mask & table.scoring
+    while rest:
+        bit = rest & (M64 ^ (rest - 1))
+        rest ^= bit
+        total += table.points[card_index(bit)]
+    return total
 
 
 def fold(table: Table, hand: int, led: int, first_trick: bool, broken: bool) -> int:
@@ -311,8 +315,7 @@ class Hand:
     ...     hand.play(CardSet.parse(text).mask)
     >>> hand.seat, hand.tricks, hand.won_counts()  # seat 1 took the trick and leads
     (1, 12, (0, 1, 0, 0))
-    >>> hand.finish_random(Rng(7))
-    >>> hand.over(), sum(hand.won_counts())
+    >>> hand.finish_random(Rng(7)); hand.over(), sum(hand.won_counts())
     (True, 2)
     """
 
@@ -324,15 +327,14 @@ class Hand:
             self.won = [0] * MAX_SEATS
         for seat in range(len(hands)):
             self.hands[seat] = hands[seat]
-        self.leader = leader
-        self.seat = leader
-        self.position = 0
-        self.led = 0
-        self.best = 0
-        self.winner = leader
-        self.trick = 0
         self.broken = False
         self.tricks = 0
+        self.new_trick(leader)
+
+    def new_trick(self, leader: int) -> None:
+        """Start a trick led by ``leader``."""
+        self.leader = self.seat = self.winner = leader
+        self.position = self.led = self.best = self.trick = 0
 
     def copy(self) -> Hand:
         """The same position, to play on separately."""
@@ -346,15 +348,9 @@ class Hand:
             self.hands[seat] = other.hands[seat]
             self.taken[seat] = other.taken[seat]
             self.won[seat] = other.won[seat]
-        self.leader = other.leader
-        self.seat = other.seat
-        self.position = other.position
-        self.led = other.led
-        self.best = other.best
-        self.winner = other.winner
-        self.trick = other.trick
-        self.broken = other.broken
-        self.tricks = other.tricks
+        self.leader, self.seat, self.winner = other.leader, other.seat, other.winner
+        self.position, self.led, self.best = other.position, other.led, other.best
+        self.trick, self.broken, self.tricks = other.trick, other.broken, other.tricks
 
     def resume(
         self,
@@ -371,15 +367,9 @@ class Hand:
         for seat in range(self.table.players):
             self.taken[seat] = taken[seat]
             self.won[seat] = won[seat]
-        self.leader = leader
-        self.seat = leader
-        self.winner = leader
-        self.position = 0
-        self.led = 0
-        self.best = 0
-        self.trick = 0
         self.broken = broken
         self.tricks = tricks
+        self.new_trick(leader)
         for bit in trick:
             self.play(bit)
 
@@ -415,27 +405,175 @@ class Hand:
         self.trick |= bit
         self.broken = broken
         if following >= 0:
-            self.led = led
-            self.best = best
-            self.winner = winner
-            self.seat = following
+            self.led, self.best, self.winner, self.seat = led, best, winner, following
             self.position += 1
             return
         self.taken[winner] |= self.trick
         self.won[winner] += 1
         self.tricks += 1
-        self.leader = winner
-        self.seat = winner
-        self.winner = winner
-        self.position = 0
-        self.led = 0
-        self.best = 0
-        self.trick = 0
+        self.new_trick(winner)
 
     def finish_random(self, rng: Rng) -> None:
         """Play the rest of the hand, each card drawn uniformly among the legal ones."""
         while self.tricks < self.table.hand_size:
             self.play(rng.card(self.legal()))
+
+    def unseen(self) -> int:
+        """The cards in the other seats' hands, as the seat to play sees them unplayed."""
+        held = 0
+        for seat in range(self.table.players):
+            held |= self.hands[seat]
+        return held & ~self.hands[self.seat]
+
+    def rule(self) -> int:
+        """The card the rules of thumb (:func:`rule_card`) play for the seat to play."""
+        return rule_card(
+            self.table, self.legal(), self.hands[self.seat], self.unseen(), self.trick,
+            self.best, self.position,
+        )  # fmt: skip
+
+    def finish_rule(self) -> None:
+        """Play the rest of the hand, every seat by the rules of thumb."""
+        while self.tricks < self.table.hand_size:
+            self.play(self.rule())
+
+
+def card_index(bit: int) -> int:
+    """The index of the card ``bit`` (``13 * suit + rank - 2``).
+
+    >>> card_index(1 << 49)
+    49
+    """
+    return count_cards(bit - 1)
+
+
+# The queen of spades, as the rules of thumb single her out.
+QUEEN = 1 << 49
+QUEEN_RANK = 12
+
+
+def rule_card(
+    table: Table, legal: int, hand: int, unseen: int, trick: int, best: int, position: int
+) -> int:
+    """The card the rules of thumb play from ``legal`` (they are documented at
+    :func:`hearts_core.bots.heuristics.common_play`), for a seat holding ``hand`` that has
+    not seen ``unseen``, as the ``position``-th card of a trick of the cards ``trick``
+    whose winning card is ``best``.
+
+    >>> from hearts_core import CardSet, Rules
+    >>> mask, legal = CardSet.parse("3H 9H AH 2C").mask, CardSet.parse("3H 9H AH").mask
+    >>> unseen, trick = CardSet.parse("2H 4H QS").mask, CardSet.parse("TH").mask
+    >>> table = Table(4, 13, HEARTS, False, ((),) * 12, Rules().tables().points)
+    >>> str(CardSet.from_mask(rule_card(table, legal, mask, unseen, trick, trick, 1)))
+    '9H'
+    """
+    if not legal & (legal - 1):
+        return legal
+    if position == 0:
+        return _lead(table, legal, hand, unseen)
+    if legal & suit_of(best):
+        return _follow(table, legal, trick, best, position)
+    return _discard(table, legal, hand, unseen)
+
+
+def _lead(table: Table, legal: int, hand: int, unseen: int) -> int:
+    """The lead least likely to win, judged from the unseen cards of its suit."""
+    points = table.points  # compiled, the C array itself: no copy
+    queen_scores = points[49] > 0
+    queen_out = queen_scores and unseen & QUEEN != 0
+    holding = queen_scores and hand & QUEEN != 0
+    chosen, low_danger, low_count, low_rank = 0, 0.0, 0, 0
+    rest = legal
+    while rest:
+        bit = rest & (M64 ^ (rest - 1))
+        rest ^= bit
+        index = card_index(bit)
+        rank = index % 13 + 2
+        suit = suit_of(bit)
+        total = count_cards(unseen & suit)
+        higher = count_cards(unseen & suit & ~((bit << 1) - 1))
+        if total == 0:
+            danger = 20.0  # nobody can follow: every discard lands on this trick
+        elif higher == 0:
+            danger = 10.0 + (total - higher)
+        else:
+            danger = float(total - higher) / total
+        value = points[index]
+        if value > 0:
+            danger += 2.0 + value / 4.0
+        elif value < 0:
+            danger += 5.0  # lead away a bonus card only as a last resort
+        if suit == SPADES:
+            if queen_out and rank > QUEEN_RANK:
+                danger += 8.0  # the queen may be dropped on it
+            elif queen_out:
+                danger -= 0.3  # smoke the queen out
+            if holding and bit != QUEEN:
+                danger += 1.0  # spades drawn out leave the queen bare
+        count = count_cards(hand & suit)
+        if (
+            chosen == 0
+            or danger < low_danger
+            or (danger == low_danger and count < low_count)
+            or (danger == low_danger and count == low_count and rank < low_rank)
+        ):
+            chosen, low_danger, low_count, low_rank = bit, danger, count, rank
+    return chosen
+
+
+def _follow(table: Table, legal: int, trick: int, best: int, position: int) -> int:
+    """Duck under the winning card; win a clean last trick high; else win cheaply."""
+    trick_points = points_of(table, trick)
+    last = position == table.players - 1
+    below = legal & (best - 1)  # the cards under the winning one: the highest of them
+    while below & (below - 1):
+        below &= below - 1
+    cheap = 0  # the highest winning card that scores nothing
+    lowest = 0  # the lowest card, the queen only if nothing else
+    fewest = 0  # the card with the fewest points, the lowest of those
+    rest = legal
+    while rest:
+        bit = rest & (M64 ^ (rest - 1))
+        rest ^= bit
+        value = table.points[card_index(bit)]
+        if bit > best and value <= 0:
+            cheap = bit
+        if lowest == 0 or lowest == QUEEN:
+            lowest = bit
+        if fewest == 0 or value < table.points[card_index(fewest)]:
+            fewest = bit
+    if last and cheap and (trick_points < 0 or (trick_points == 0 and below)):
+        return cheap
+    if below:
+        return below
+    if last:
+        return cheap if cheap else fewest
+    return lowest
+
+
+def _discard(table: Table, legal: int, hand: int, unseen: int) -> int:
+    """Shed the queen, the other point cards, high spades while she is out, high cards."""
+    queen_out = table.points[49] > 0 and unseen & QUEEN != 0
+    chosen, top_value, top_risky, top_rank, top_short = 0, 0, False, 0, 0
+    rest = legal
+    while rest:
+        bit = rest & (M64 ^ (rest - 1))
+        rest ^= bit
+        index = card_index(bit)
+        value = table.points[index]
+        rank = index % 13 + 2
+        risky = queen_out and bit & SPADES != 0 and rank > QUEEN_RANK
+        short = -count_cards(hand & suit_of(bit))
+        if (
+            chosen == 0
+            or value > top_value
+            or (value == top_value and risky > top_risky)
+            or (value == top_value and risky == top_risky and rank > top_rank)
+            or (value == top_value and risky == top_risky and rank == top_rank
+                and short > top_short)
+        ):  # fmt: skip
+            chosen, top_value, top_risky, top_rank, top_short = bit, value, risky, rank, short
+    return chosen
 
 
 def play_outs(start: Hand, count: int, rng: Rng) -> list[tuple[int, ...]]:

@@ -22,8 +22,10 @@ What it provides:
 * :class:`Hand`: a hand in play, changed in place card by card (:meth:`Hand.play`), and
   played out at random (:meth:`Hand.finish_random`);
 * :func:`play_outs`: many random play-outs of one position at once;
+* :func:`rule_card`: the rules of thumb (:meth:`Hand.finish_rule` plays a hand by them);
 * :class:`Rng`: the generator; :func:`situation`, :func:`count_cards`,
-  :func:`nth_card`, :func:`suit_of`: the small facts the rest are made of.
+  :func:`nth_card`, :func:`suit_of`, :func:`card_index`: the small facts the rest are
+  made of.
 
 >>> from hearts_core import Card, CardSet, Rules
 >>> table = Rules().tables().kernel
@@ -50,6 +52,9 @@ __all__ = [
     "breaks",
     "after_card",
     "play_outs",
+    "rule_card",
+    "points_of",
+    "card_index",
     "situation",
     "count_cards",
     "nth_card",
@@ -108,10 +113,13 @@ if TYPE_CHECKING or KERNEL == "pure":
         Table,
         after_card,
         breaks,
+        card_index,
         count_cards,
         fold,
         nth_card,
         play_outs,
+        points_of,
+        rule_card,
         situation,
         suit_of,
     )
@@ -122,10 +130,13 @@ else:
         Table,
         after_card,
         breaks,
+        card_index,
         count_cards,
         fold,
         nth_card,
         play_outs,
+        points_of,
+        rule_card,
         situation,
         suit_of,
     )

@@ -359,6 +359,20 @@ class GameState:
         return tuple([mask & ~played for mask in self._start])
 
     @property
+    def legal_mask(self) -> CardSet:
+        """The cards the seat to play may play now (empty outside the play phase): the mask
+        ``legal_actions`` lists its plays from, kept on the state.
+
+        >>> import random
+        >>> from hearts_core import Rules, apply, new_game, random_deal
+        >>> state = apply(new_game(Rules(pass_cycle=["hold"])), random_deal(Rules(),
+        ...               random.Random(2)))
+        >>> str(state.legal_mask), new_game().legal_mask.mask
+        ('2C', 0)
+        """
+        return unchecked_cardset(self._legal)
+
+    @property
     def rules(self) -> Rules:
         """The rules of the game."""
         return self.context.rules

@@ -22,6 +22,7 @@ from hearts_core.cards import HEARTS, QUEEN_OF_SPADES, Rank, Suit
 from hearts_core.errors import Rule
 from hearts_core.immutable import stay_frozen
 from hearts_core.kernel import Table
+from hearts_core.kernel import points_of as _points_of
 from hearts_core.kernel import situation as _situation
 from hearts_core.options import FirstLead, HeartPoints, MoonRequires
 from hearts_core.restrictions import RESTRICTIONS, DeckMasks, Moment
@@ -171,16 +172,14 @@ class RuleTables:
     """These tables as the hand kernel reads them (see :mod:`hearts_core.kernel`)."""
 
     def points_of(self, mask: int) -> int:
-        """The points of the cards in ``mask``.
+        """The points of the cards in ``mask`` (the kernel's
+        :func:`~hearts_core.kernel.points_of`).
 
         >>> from hearts_core import CardSet, Rules
         >>> Rules().tables().points_of(CardSet.parse("QS 2H 3H 4C").mask)
         15
         """
-        total = 0
-        for value, cards in self.point_groups:
-            total += value * (mask & cards).bit_count()
-        return total
+        return _points_of(self.kernel, mask)
 
 
 def _rows(rules: Rules, masks: DeckMasks) -> tuple[tuple[Row, ...], ...]:

@@ -138,7 +138,7 @@ def test_the_hands_played_out_are_the_engines_after_the_same_passes(
         assert cards == rule_pass(rules, CardSet.from_mask(dealt[giver])).mask
         state = apply(state, PassCards(giver, CardSet.from_mask(cards)))
     assert state.phase is Phase.PLAY
-    assert hand.hands == list(state.hand_masks) and hand.to_move() == state.to_act[0]
+    assert hand.hand_masks() == state.hand_masks and hand.seat == state.to_act[0]
 
 
 def test_a_count_down_hand_turns_every_outcome_round() -> None:

@@ -17,6 +17,7 @@ from typing import cast
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import position
+from rules_of_thumb import common_play
 
 from hearts_core import (
     Card,
@@ -37,7 +38,6 @@ from hearts_core import (
 )
 from hearts_core.belief import Belief
 from hearts_core.bots import MonteCarloBot
-from hearts_core.bots.heuristics import common_play
 from hearts_core.bots.knowledge import equivalent_plays, unseen_cards
 from hearts_core.bots.sampled import SampledHand
 from hearts_core.errors import InvalidStateError

@@ -28,7 +28,7 @@ from positions import position
 import hearts_core
 from hearts_core import Phase, Rules, rollouts, variant, variant_names
 from hearts_core import _kernel as pure
-from hearts_core.kernel import KERNEL
+from hearts_core.kernel import KERNEL, Hand, Table
 
 ROOT = Path(hearts_core.__file__).resolve().parent
 
@@ -44,24 +44,25 @@ COMPILED = compiled_module()
 BUILDS = [pure] if COMPILED is None else [pure, COMPILED]
 
 
-def table_of(build: ModuleType, rules: Rules) -> object:
+def table_of(build: ModuleType, rules: Rules) -> Table:
     """The kernel table of ``rules`` in ``build``, made as compile_rules makes it."""
     tables = rules.tables()
     rows = tuple(tuple((keep, exempt) for keep, exempt, _, _ in row) for row in tables.rows)
-    return build.Table(
+    table: Table = build.Table(
         tables.players, tables.hand_size, tables.breaking_mask, tables.discards_only_break,
         rows, tables.points,
     )  # fmt: skip
+    return table
 
 
-def hand_in(build: ModuleType, state: hearts_core.GameState) -> object:
+def hand_in(build: ModuleType, state: hearts_core.GameState) -> Hand:
     """The kernel hand of a state in play, in ``build``."""
     from hearts_core.playout import _held
     from hearts_core.state import taken_and_won
 
     players = state.rules.players
     trick = tuple(card.bit for card in state.current_trick)
-    hand = build.Hand(table_of(build, state.rules), _held(state, trick), state.leader)
+    hand: Hand = build.Hand(table_of(build, state.rules), _held(state, trick), state.leader)
     taken, won = taken_and_won(state.tricks, players)
     done = len(state.tricks)
     hand.resume(trick, state.leader, state.hearts_broken, done, tuple(taken), tuple(won))

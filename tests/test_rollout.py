@@ -21,7 +21,6 @@ from hearts_core import (
     Card,
     CardSet,
     Deal,
-    GameState,
     PassChoices,
     Phase,
     Rules,
@@ -31,8 +30,10 @@ from hearts_core import (
     variant,
     variant_names,
 )
+from hearts_core.belief import Belief
 from hearts_core.bots import MonteCarloBot
-from hearts_core.bots import monte_carlo as bots_module
+from hearts_core.bots.knowledge import equivalent_plays, unseen_cards
+from hearts_core.bots.sampled import gain_over_others
 from hearts_core.observation import observe
 
 
@@ -152,19 +153,38 @@ def test_rollout_scores_the_hand(name: str) -> None:
     assert end.totals != state.totals
 
 
-def test_monte_carlo_bot_plays_out_with_rollout(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[GameState] = []
+class Seeded(random.Random):
+    """A generator whose 64 bits are ``seed`` itself: the play-out then seeds the kernel's
+    generator with ``seed``, as the Monte-Carlo bot seeds its own play-outs."""
 
-    def counting(state: GameState, rng: random.Random) -> GameState:
-        calls.append(state)
-        return rollout(state, rng)
+    def __init__(self, seed: int) -> None:
+        super().__init__(0)
+        self.seed_bits = seed
 
-    monkeypatch.setattr(bots_module, "rollout", counting)
+    def getrandbits(self, k: int) -> int:
+        assert k == 64
+        return self.seed_bits
+
+
+def test_monte_carlo_bot_plays_out_at_random_as_the_public_loop_does() -> None:
+    # Each sample's deal and seed drawn as the bot draws them; then every play (one of each
+    # group the bot plays out once) finished through apply and legal_actions, each card
+    # drawn from the kernel's generator seeded as the bot seeds it.
     state = position(Rules(pass_cycle=["hold"]), 4, 9)
-    seat = state.to_act[0]
-    view = observe(state, seat)
-    MonteCarloBot(samples=3, rollout="random").evaluate(view, random.Random(1))
-    assert calls and all(s.rules == state.rules for s in calls)
+    view = observe(state, state.to_act[0])
+    got = MonteCarloBot(samples=3, rollout="random").evaluate(view, random.Random(1))
+    rng = random.Random(1)
+    belief = Belief(view)
+    groups = equivalent_plays(list(got), unseen_cards(view).mask, view.rules.tables().points)
+    sums = {group[0]: 0.0 for group in groups}
+    for _ in range(3):
+        sampled = belief.sample(rng)
+        seed = rng.getrandbits(64)
+        for play in sums:
+            end = reference(apply(sampled, play), Seeded(seed))
+            gained = [a - b for a, b in zip(end.totals, view.totals, strict=True)]
+            sums[play] += gain_over_others(gained, view.seat)
+    assert got == {play: sums[group[0]] / 3 for group in groups for play in group}
 
 
 @pytest.mark.parametrize("held, count", [(13, 3), (17, 4), (10, 1), (8, 5), (20, 2)])

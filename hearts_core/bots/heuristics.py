@@ -1,24 +1,23 @@
-"""The rules of thumb for playing a card, shared by :class:`~hearts_core.bots.RuleBot` and the
-Monte-Carlo play-outs.
+"""The rules of thumb for playing a card, shared by :class:`~hearts_core.bots.RuleBot`, the
+Monte-Carlo play-outs and the tree search's.
 
-They read nothing but masks (the mover's hand, the cards it has not seen) and
-the trick in progress, so the same code serves a bot reading its view and a
-play-out reading a sampled state, where speed matters. In short: lead the card
-least likely to win; when following suit, duck under the winning card; when
-void, shed the queen of spades and the other point cards.
+They read nothing but masks (the mover's hand, the cards it has not seen) and the trick
+in progress, so they run in the hand kernel (:func:`hearts_core.kernel.rule_card`, which
+:meth:`hearts_core.kernel.Hand.finish_rule` plays a whole hand with): a bot reading its
+view and a play-out reading a sampled deal call that one function, in either build.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from hearts_core.actions import PlayCard
-from hearts_core.cards import QUEEN_OF_SPADES, Card, Rank, Suit
+from hearts_core.cards import Card
+from hearts_core.kernel import rule_card
+from hearts_core.state import winning_bit
+from hearts_core.tables import RuleTables
 
 __all__ = ["common_play", "winning_rank"]
-
-_QUEEN: Final = QUEEN_OF_SPADES
 
 
 def winning_rank(trick: Sequence[Card]) -> int:
@@ -34,13 +33,12 @@ def winning_rank(trick: Sequence[Card]) -> int:
 
 def common_play(
     plays: Sequence[PlayCard],
-    trick: tuple[Card, ...],
+    trick: Sequence[Card],
     hand: int,
     unseen: int,
-    points: Sequence[int],
-    players: int,
+    tables: RuleTables,
 ) -> PlayCard:
-    """The rules of thumb :class:`~hearts_core.bots.RuleBot` and the Monte-Carlo play-outs share.
+    """The rules of thumb :class:`~hearts_core.bots.RuleBot` and the play-outs share.
 
     * Leading: the card least likely to win a trick, judged from the unseen
       cards of its suit; spades to force out the queen when she is still out.
@@ -53,111 +51,28 @@ def common_play(
       negative points is kept.
 
     Args:
-        plays: The legal plays (at least one).
+        plays: The legal plays (at least one), or any of them to choose among.
         trick: The cards of the trick in progress.
         hand: The mover's cards, as a mask.
         unseen: The cards in the other hands, as a mask.
-        points: Points of each card, by card index.
-        players: Seats at the table.
+        tables: The compiled rules (for the points of each card and the table's size).
 
     >>> from hearts_core import Card, CardSet, PlayCard, Rules
-    >>> points = Rules().tables().points
     >>> hand = CardSet.parse("3H 9H AH 2C")
     >>> plays = [PlayCard(1, c) for c in ("3H", "9H", "AH")]
     >>> trick = (Card.parse("TH"),)
     >>> unseen = CardSet.parse("2H 4H QS").mask
-    >>> print(common_play(plays, trick, hand.mask, unseen, points, players=4))
+    >>> print(common_play(plays, trick, hand.mask, unseen, Rules().tables()))
     play 1 9H
     """
     if len(plays) == 1:
         return plays[0]
-    if not trick:
-        return _lead(plays, hand, unseen, points)
-    if plays[0].card.suit is trick[0].suit:
-        return _follow(plays, trick, points, players)
-    return _discard(plays, hand, unseen, points)
-
-
-def _lead(plays: Sequence[PlayCard], hand: int, unseen: int, points: Sequence[int]) -> PlayCard:
-    """The card least likely to win, judged from the unseen cards of its suit."""
-    queen_scores = points[_QUEEN.index] > 0
-    queen_out = queen_scores and bool(unseen & _QUEEN.bit)
-    holding_queen = queen_scores and bool(hand & _QUEEN.bit)
-    best = plays[0]
-    best_key: tuple[float, int, int] | None = None
+    legal = 0
     for play in plays:
-        card = play.card
-        suit_unseen = unseen & card.suit_mask
-        total = suit_unseen.bit_count()
-        higher = (suit_unseen & ~((card.bit << 1) - 1)).bit_count()
-        lower = total - higher
-        if not total:
-            danger = 20.0  # nobody can follow: every discard lands on this trick
-        elif not higher:
-            danger = 10.0 + lower
-        else:
-            danger = lower / total
-        value = points[card.index]
-        if value > 0:
-            danger += 2.0 + value / 4
-        elif value < 0:
-            danger += 5.0  # lead away a bonus card only as a last resort
-        if card.suit is Suit.SPADES:
-            if queen_out and card.rank > Rank.QUEEN:
-                danger += 8.0  # the queen may be dropped on it
-            elif queen_out:
-                danger -= 0.3  # smoke the queen out
-            if holding_queen and card is not _QUEEN:
-                danger += 1.0  # spades drawn out leave the queen bare
-        key = (danger, (hand & card.suit_mask).bit_count(), card.rank)
-        if best_key is None or key < best_key:
-            best, best_key = play, key
-    return best
-
-
-def _follow(
-    plays: Sequence[PlayCard], trick: tuple[Card, ...], points: Sequence[int], players: int
-) -> PlayCard:
-    """Duck under the winning card; win a clean last trick high; else win as cheaply as may be."""
-    high = winning_rank(trick)
-    trick_points = 0
+        legal |= play.card.bit
+    mask = 0
     for card in trick:
-        trick_points += points[card.index]
-    last = len(trick) == players - 1
-    below: PlayCard | None = None
-    cheap: PlayCard | None = None  # the highest winning card that scores nothing
-    lowest: PlayCard | None = None  # the lowest card, the queen of spades only if all else fails
-    for play in plays:
-        card = play.card
-        rank = card.rank
-        if rank < high:
-            if below is None or rank > below.card.rank:
-                below = play
-        elif points[card.index] <= 0 and (cheap is None or rank > cheap.card.rank):
-            cheap = play
-        if lowest is None or (
-            card is not _QUEEN and (lowest.card is _QUEEN or rank < lowest.card.rank)
-        ):
-            lowest = play
-    if last and cheap is not None and (trick_points < 0 or (trick_points == 0 and below)):
-        return cheap  # a trick with nothing bad in it: win it and shed a high card
-    if below is not None:
-        return below
-    if last:  # every card wins
-        if cheap is not None:
-            return cheap
-        return min(plays, key=lambda p: (points[p.card.index], p.card.rank))
-    assert lowest is not None
-    return lowest
-
-
-def _discard(plays: Sequence[PlayCard], hand: int, unseen: int, points: Sequence[int]) -> PlayCard:
-    """The queen of spades, other point cards, high spades while she is out, high cards."""
-    queen_out = points[_QUEEN.index] > 0 and bool(unseen & _QUEEN.bit)
-
-    def shed(play: PlayCard) -> tuple[int, bool, int, int]:
-        card = play.card
-        danger = queen_out and card.suit is Suit.SPADES and card.rank > Rank.QUEEN
-        return (points[card.index], danger, card.rank, -(hand & card.suit_mask).bit_count())
-
-    return max(plays, key=shed)
+        mask |= card.bit
+    best = winning_bit(mask, trick[0].suit_mask) if trick else 0
+    bit = rule_card(tables.kernel, legal, hand, unseen, mask, best, len(trick))
+    return next(play for play in plays if play.card.bit == bit)  # a card of legal

@@ -363,7 +363,7 @@ class _Search:
                 play = _defend(plays, hand, threat, points, self.players)
                 if play is not None:
                     return play
-        return common_play(plays, tuple(trick), held, unseen, points, self.players)
+        return common_play(plays, trick, held, unseen, self.tables)
 
     def _payoffs(self, hand: SampledHand) -> list[float]:
         # What each seat's total gains (less while counting down, when points taken come

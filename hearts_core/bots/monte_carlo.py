@@ -11,12 +11,12 @@ from hearts_core.actions import Action, PlayCard
 from hearts_core.belief import Belief
 from hearts_core.bots.knowledge import equivalent_plays, unseen_cards
 from hearts_core.bots.rule_bot import searched_choice
-from hearts_core.bots.sampled import SampledHand, gain_over_others
-from hearts_core.engine import apply
+from hearts_core.bots.sampled import gain_over_others, hand_gains
 from hearts_core.errors import BotError
+from hearts_core.kernel import Rng
 from hearts_core.observation import PlayerView
-from hearts_core.playout import rollout
-from hearts_core.state import Phase, taken_and_won
+from hearts_core.playout import kernel_hand
+from hearts_core.state import Phase
 
 __all__ = ["MonteCarloBot", "RolloutPolicy"]
 
@@ -33,10 +33,9 @@ class MonteCarloBot:
     gets as many cards as it holds; a seat that showed a void gets none of
     that suit; the cards this seat passed go to the seat it passed them to,
     until played. On each deal it tries every legal card and plays the rest
-    of the hand out (each seat following a fast rule of thumb, on card masks
-    with the engine's own legality, trick winner and scoring, see
-    :class:`~hearts_core.bots.sampled.SampledHand`; or at random, with
-    :func:`~hearts_core.rollout`), and keeps the card whose hand score,
+    of the hand out in the hand kernel (each seat following the rules of thumb,
+    :meth:`~hearts_core.kernel.Hand.finish_rule`; or at random,
+    :meth:`~hearts_core.kernel.Hand.finish_random`), and keeps the card whose hand score,
     relative to the mean of the other seats, averaged best. Passing and the moon choice are
     :class:`~hearts_core.bots.RuleBot`'s.
 
@@ -121,19 +120,23 @@ class MonteCarloBot:
         groups = equivalent_plays(plays, unseen_cards(view).mask, view.rules.tables().points)
         sums = dict.fromkeys((group[0] for group in groups), 0.0)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        taken, won = taken_and_won(view.tricks, view.rules.players)
+        rules, totals, down, seat = view.rules, view.totals, view.counting_down, view.seat
+        uniform = self.rollout == "random"
         done = 0
         while done < self.samples:
             state = belief.sample(rng)
             seed = rng.getrandbits(64)
-            if self.rollout == "random":
-                for play in sums:
-                    end = rollout(apply(state, play), random.Random(seed))
-                    sums[play] += _outcome(end.totals, view.totals, view.seat)
-            else:
-                dealt = SampledHand.of(state, taken, won)
-                for play in sums:
-                    sums[play] += _rule_outcome(view, dealt, play)
+            dealt = kernel_hand(state, Rng(seed))
+            for play in sums:
+                # Each play on the same deal and, at random, the same draws: a paired test.
+                hand = dealt.copy()
+                hand.play(play.card.bit)
+                if uniform:
+                    hand.finish_random(Rng(seed))
+                else:
+                    hand.finish_rule()
+                gains = hand_gains(rules, hand.taken_masks(), hand.won_counts(), totals, down)
+                sums[play] += gain_over_others(gains, seat)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -143,19 +146,3 @@ class MonteCarloBot:
     def __repr__(self) -> str:
         budget = "" if self.seconds is None else f", seconds={self.seconds}"
         return f"MonteCarloBot(samples={self.samples}{budget}, rollout={self.rollout!r})"
-
-
-def _rule_outcome(view: PlayerView, dealt: SampledHand, play: PlayCard) -> float:
-    """The outcome of ``play`` on one deal, every seat then playing by the rules of thumb; a
-    moon is scored as adding to the others (either way gives the same difference)."""
-    hand = dealt.copy()
-    hand.play(play.seat, play.card.bit)
-    hand.play_out()
-    gained = hand.gains(view.rules, view.totals, view.counting_down)
-    return gain_over_others(gained, view.seat)
-
-
-def _outcome(after: tuple[int, ...], before: tuple[int, ...], seat: int) -> float:
-    """This seat's score for the hand less the mean of the others', from the totals before and
-    after it (a moon scores the same difference however it is scored)."""
-    return gain_over_others([end - start for end, start in zip(after, before, strict=True)], seat)

@@ -30,10 +30,11 @@ from typing import Final
 
 from hearts_core.actions import PassCards
 from hearts_core.bots.rule_bot import rule_pass
-from hearts_core.bots.sampled import SampledHand, gain_over_others
+from hearts_core.bots.sampled import gain_over_others, hand_gains
 from hearts_core.cards import FULL_DECK, Card, CardSet, Suit
 from hearts_core.engine import exchange
 from hearts_core.errors import BotError
+from hearts_core.kernel import Hand
 from hearts_core.observation import PlayerView
 from hearts_core.state import Phase, first_leader
 
@@ -173,23 +174,25 @@ class _Deals:
             passes[seat] = rule_pass(rules, CardSet.from_mask(mask)).mask
         self.deals.append((dealt, passes))
 
-    def start(self, index: int, cards: int) -> SampledHand:
+    def start(self, index: int, cards: int) -> Hand:
         """The hand of deal ``index`` ready to play, once the bot has passed ``cards``."""
         view = self.view
         tables = self.tables
-        players = tables.players
         dealt, passes = self.deals[index]
         given = list(passes)
         given[view.seat] = cards
         hands = list(exchange(dealt, given, view.pass_direction))
         leader = first_leader(tables, hands, view.dealer)
         assert leader is not None  # every card is dealt, the first-lead card too
-        return SampledHand(tables, hands, [], leader, False, 0, [0] * players, [0] * players)
+        return Hand(tables.kernel, tuple(hands), leader)
 
     def outcome(self, index: int, cards: int) -> float:
         """What the bot gains less the others' mean gain when it passes ``cards`` on deal
         ``index``, every seat then playing by the rules of thumb."""
         view = self.view
         hand = self.start(index, cards)
-        hand.play_out()
-        return gain_over_others(hand.gains(view.rules, view.totals, view.counting_down), view.seat)
+        hand.finish_rule()
+        gains = hand_gains(
+            view.rules, hand.taken_masks(), hand.won_counts(), view.totals, view.counting_down
+        )
+        return gain_over_others(gains, view.seat)

@@ -137,7 +137,7 @@ def rule_play(view: PlayerView, plays: Sequence[PlayCard]) -> PlayCard:
             clean = [p for p in plays if points[p.card.index] <= 0]
             if clean:
                 return max(clean, key=lambda p: (points[p.card.index] == 0, p.card.rank))
-    return common_play(plays, view.current_trick, view.hand.mask, unseen, points, rules.players)
+    return common_play(plays, view.current_trick, view.hand.mask, unseen, rules.tables())
 
 
 def rule_pass(rules: Rules, hand: CardSet) -> CardSet:

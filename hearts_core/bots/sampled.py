@@ -3,13 +3,13 @@ decision.
 
 The Monte-Carlo and the search bots deal the hidden cards many times and
 play each deal out by rules of thumb. A :class:`~hearts_core.GameState`
-per card would keep tricks and events nobody reads, so they play on a
-:class:`SampledHand` instead: the hands, the trick and the cards taken, as
-masks and lists that one play changes in place. Every fact is the engine's
-own: the legal cards from :func:`~hearts_core.legality.legal_mask`, the
-winner from :func:`~hearts_core.state.trick_winner`, broken hearts from
-:func:`~hearts_core.state.breaks_hearts`, and the scores from
-:func:`~hearts_core.scoring.score_hand`.
+per card would keep tricks and events nobody reads, so they play in the hand
+kernel (:mod:`hearts_core.kernel`) instead. The Monte-Carlo bot and the passing
+search play whole kernel hands (:meth:`~hearts_core.kernel.Hand.finish_rule`); the tree
+search walks a :class:`SampledHand`, which keeps the trick's cards for its own policies,
+plays each card through the kernel's step (:func:`~hearts_core.kernel.after_card`) and
+hands the rest of the hand to the kernel. Scores come from
+:func:`~hearts_core.scoring.score_hand`, once a hand (:func:`hand_gains`).
 """
 
 from __future__ import annotations
@@ -17,18 +17,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from hearts_core.bots.heuristics import common_play
 from hearts_core.cards import FULL_DECK, Card
-from hearts_core.legality import legal_mask, plays_of
+from hearts_core.kernel import Hand, after_card, fold, rule_card
 from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
 from hearts_core.scoring import moon_scores, score_hand, totals_after
-from hearts_core.state import GameState, breaks_hearts, taken_and_won, trick_winner
+from hearts_core.state import GameState, taken_and_won, trick_winner, winning_bit
 from hearts_core.tables import RuleTables
 
-__all__ = ["SampledHand", "gain_over_others"]
+__all__ = ["SampledHand", "gain_over_others", "hand_gains", "hand_scores"]
 
 _BY_BIT: Final = {card.bit: card for card in FULL_DECK}
+_ADD: Final = MoonOption.ADD_TO_OTHERS
 
 
 class SampledHand:
@@ -62,7 +62,7 @@ class SampledHand:
 
     __slots__ = (
         "tables", "hands", "trick", "leader", "broken", "tricks", "taken", "won", "mask",
-        "remaining",
+        "remaining", "led", "best", "winner",
     )  # fmt: skip
 
     def __init__(
@@ -92,6 +92,10 @@ class SampledHand:
         for held in hands:
             remaining |= held
         self.remaining = remaining
+        # The trick so far as the kernel's step reads it: the suit led, the winning card, its seat.
+        self.led = trick[0].suit_mask if trick else 0
+        self.best = winning_bit(mask, self.led) if trick else 0
+        self.winner = trick_winner(leader, trick, tables.players, mask) if trick else leader
 
     @classmethod
     def of(
@@ -159,10 +163,11 @@ class SampledHand:
         >>> str(CardSet.from_mask(hand.legal(0)))  # hearts were led: follow suit
         '3H 9H'
         """
-        return legal_mask(self.tables, self.hands[seat], self.trick, not self.tricks, self.broken)
+        return fold(self.tables.kernel, self.hands[seat], self.led, not self.tricks, self.broken)
 
     def play(self, seat: int, bit: int) -> None:
-        """``seat`` plays the card ``bit`` (a legal one: nothing is checked).
+        """``seat`` plays the card ``bit`` (a legal one: nothing is checked), as the kernel's
+        step (:func:`~hearts_core.kernel.after_card`) says.
 
         >>> from hearts_core import Card, CardSet, Rules
         >>> hands = [CardSet.parse(text).mask for text in ("QS", "KS", "2S", "AS")]
@@ -172,26 +177,43 @@ class SampledHand:
         >>> hand.tricks, hand.leader, str(CardSet.from_mask(hand.taken[3]))
         (13, 3, '2S QS KS AS')
         """
-        tables = self.tables
-        card = _BY_BIT[bit]
-        trick = self.trick
-        if not self.broken and bit & tables.breaking_mask and breaks_hearts(tables, card, trick):
-            self.broken = True
+        led, best, winner, following, broken = after_card(
+            self.tables.kernel, seat, bit, len(self.trick), self.led, self.best, self.winner,
+            self.broken,
+        )  # fmt: skip
+        self.broken = broken
         self.hands[seat] ^= bit
         self.remaining ^= bit
-        self.trick.append(card)
         self.mask |= bit
-        players = tables.players
-        if len(self.trick) == players:
-            winner = trick_winner(self.leader, self.trick, players, self.mask)
-            self.taken[winner] |= self.mask
-            self.won[winner] += 1
-            self.tricks += 1
-            self.leader, self.trick, self.mask = winner, [], 0
+        if following >= 0:
+            self.trick.append(_BY_BIT[bit])
+            self.led, self.best, self.winner = led, best, winner
+            return
+        self.taken[winner] |= self.mask
+        self.won[winner] += 1
+        self.tricks += 1
+        self.leader = self.winner = winner
+        self.trick, self.mask, self.led, self.best = [], 0, 0, 0
+
+    def kernel(self) -> Hand:
+        """This position as a kernel :class:`~hearts_core.kernel.Hand`.
+
+        >>> from hearts_core import new_game
+        >>> SampledHand.of(new_game()).kernel().tricks
+        0
+        """
+        players = self.tables.players
+        held = list(self.hands)
+        for position, card in enumerate(self.trick):
+            held[(self.leader + position) % players] |= card.bit
+        hand = Hand(self.tables.kernel, tuple(held), self.leader)
+        bits = tuple([card.bit for card in self.trick])
+        hand.resume(bits, self.leader, self.broken, self.tricks, tuple(self.taken), tuple(self.won))
+        return hand
 
     def rule_play(self, seat: int, legal: int) -> int:
         """The card, as a bit, that the rules of thumb
-        (:func:`~hearts_core.bots.heuristics.common_play`) play from ``legal``.
+        (:func:`~hearts_core.kernel.rule_card`) play from ``legal``.
 
         >>> from hearts_core import Card, CardSet, Rules
         >>> hands = [CardSet.parse(text).mask for text in ("3H 9H AH 2C", "2H", "4H", "5H")]
@@ -200,22 +222,15 @@ class SampledHand:
         >>> str(CardSet.from_mask(hand.rule_play(0, hand.legal(0))))
         '9H'
         """
-        if not legal & (legal - 1):
-            return legal
         held = self.hands[seat]
-        tables = self.tables
-        play = common_play(
-            plays_of(seat, legal),
-            tuple(self.trick),
-            held,
-            self.remaining & ~held,
-            tables.points,
-            tables.players,
-        )
-        return play.card.bit
+        return rule_card(
+            self.tables.kernel, legal, held, self.remaining & ~held, self.mask, self.best,
+            len(self.trick),
+        )  # fmt: skip
 
     def play_out(self) -> None:
-        """Play the rest of the hand, every seat by the rules of thumb (:meth:`rule_play`).
+        """Play the rest of the hand, every seat by the rules of thumb, in the kernel
+        (:meth:`~hearts_core.kernel.Hand.finish_rule`).
 
         >>> from hearts_core import new_game
         >>> hand = SampledHand.of(new_game())  # nothing dealt: the hand is already over
@@ -223,17 +238,23 @@ class SampledHand:
         >>> hand.tricks
         0
         """
-        size = self.tables.hand_size
-        while self.tricks < size and self.remaining:
-            seat = self.to_move()
-            self.play(seat, self.rule_play(seat, self.legal(seat)))
+        if not self.remaining:
+            return
+        hand = self.kernel()
+        hand.finish_rule()
+        self.hands = list(hand.hand_masks())
+        self.taken = list(hand.taken_masks())
+        self.won = list(hand.won_counts())
+        self.tricks = hand.tricks
+        self.leader = self.winner = hand.leader
+        self.trick, self.mask, self.led, self.best, self.remaining = [], 0, 0, 0, 0
 
     def scores(
         self,
         rules: Rules,
         totals: Sequence[int],
         counting_down: bool = False,
-        option: MoonOption = MoonOption.ADD_TO_OTHERS,
+        option: MoonOption = _ADD,
     ) -> tuple[int, ...]:
         """The hand's scores once it is played out, as :func:`~hearts_core.scoring.score_hand`
         scores it from ``totals``; where the shooter chooses, the choice is ``option``.
@@ -244,20 +265,13 @@ class SampledHand:
         >>> hand.scores(Rules(), [0, 0, 0, 0])
         (14, 0, 0, 0)
         """
-        result = score_hand(rules, self.taken, self.won, totals, counting_down)
-        if result.scores is not None:
-            return result.scores
-        assert result.shooter is not None
-        return moon_scores(rules, self.taken, result.shooter, option, rules.moon_amount)
+        return hand_scores(rules, self.taken, self.won, totals, counting_down, option)
 
     def gains(
         self, rules: Rules, totals: Sequence[int], counting_down: bool = False
     ) -> tuple[int, ...]:
-        """How each seat's total changes with the hand's :meth:`scores`, as
-        :func:`~hearts_core.scoring.totals_after` changes it from ``totals``: by the scores
-        while counting up (and the target rules' adjustments), less them while counting
-        down. Where the shooter chooses, the choice is to add to
-        the others: either choice gives the same differences between seats.
+        """How each seat's total changes with the hand's :meth:`scores` (see
+        :func:`hand_gains`).
 
         >>> from hearts_core import CardSet, Rules
         >>> hand = SampledHand(Rules().tables(), [0] * 4, [], 0, True, 13,
@@ -265,10 +279,52 @@ class SampledHand:
         >>> hand.gains(Rules(), [0, 0, 0, 0]), hand.gains(Rules(), [20, 0, 0, 0], True)
         ((14, 0, 0, 0), (-14, 0, 0, 0))
         """
-        after = totals_after(
-            rules, totals, self.scores(rules, totals, counting_down), counting_down
-        )
-        return tuple(end - start for end, start in zip(after, totals, strict=True))
+        return hand_gains(rules, self.taken, self.won, totals, counting_down)
+
+
+def hand_scores(
+    rules: Rules,
+    taken: Sequence[int],
+    won: Sequence[int],
+    totals: Sequence[int],
+    counting_down: bool = False,
+    option: MoonOption = _ADD,
+) -> tuple[int, ...]:
+    """The scores of a hand played out, from the cards (``taken``) and tricks (``won``) each
+    seat took, as :func:`~hearts_core.scoring.score_hand` scores them from ``totals``;
+    where the shooter chooses, the choice is ``option``.
+
+    >>> from hearts_core import CardSet, Rules
+    >>> hand_scores(Rules(), [CardSet.parse("QS 2H").mask, 0, 0, 0], [13, 0, 0, 0], [0] * 4)
+    (14, 0, 0, 0)
+    """
+    result = score_hand(rules, taken, won, totals, counting_down)
+    if result.scores is not None:
+        return result.scores
+    assert result.shooter is not None
+    return moon_scores(rules, taken, result.shooter, option, rules.moon_amount)
+
+
+def hand_gains(
+    rules: Rules,
+    taken: Sequence[int],
+    won: Sequence[int],
+    totals: Sequence[int],
+    counting_down: bool = False,
+) -> tuple[int, ...]:
+    """How each seat's total changes with a hand's scores (:func:`hand_scores`), as
+    :func:`~hearts_core.scoring.totals_after` changes it from ``totals``: by the scores while
+    counting up (and the target rules' adjustments), less them while counting down. Where
+    the shooter chooses, the choice is to add to the others: either choice gives the same
+    differences between seats.
+
+    >>> from hearts_core import CardSet, Rules
+    >>> hand_gains(Rules(), [CardSet.parse("QS 2H").mask, 0, 0, 0], [13, 0, 0, 0], [20, 0, 0, 0])
+    (14, 0, 0, 0)
+    """
+    scores = hand_scores(rules, taken, won, totals, counting_down)
+    after = totals_after(rules, totals, scores, counting_down)
+    return tuple(end - start for end, start in zip(after, totals, strict=True))
 
 
 def gain_over_others(gained: Sequence[int], seat: int) -> float:
