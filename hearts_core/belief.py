@@ -64,6 +64,7 @@ from hearts_core.state import (
     breaks_hearts,
     first_leader,
     seat_of,
+    winning_so_far,
 )
 
 __all__ = ["Belief", "resample", "consistent_state"]
@@ -324,9 +325,10 @@ class Belief:
         legal = legal_mask(
             tables, now[seat], view.current_trick, not view.tricks, view.hearts_broken
         )
+        winning = winning_so_far(view.leader, view.current_trick, players)
         return make_state(
             context, Phase.PLAY, passes, view.tricks, view.current_trick, view.leader,
-            view.hearts_broken, tuple(start), played, seat, legal, NO_PASSES,
+            view.hearts_broken, tuple(start), played, seat, legal, NO_PASSES, winning,
         )  # fmt: skip
 
     def _passes(self, start: list[int], pick: Callable[[int], int]) -> tuple[CardSet | None, ...]:

@@ -58,6 +58,7 @@ class _Build:
         to_play: int,
         legal: int,
         passing: SeatPasses,
+        winning: int = 0,
     ) -> None:
         self.context = context
         self.phase = phase
@@ -71,6 +72,7 @@ class _Build:
         self._to_play = to_play
         self._legal = legal
         self._passing = passing
+        self._winning = winning
         self.__class__ = GameState  # type: ignore[assignment]
 
 
@@ -80,6 +82,8 @@ _SETTERS: Final = tuple(getattr(GameState, name).__set__ for name in _FIELDS)
 
 def _build_slowly(*values: Any) -> GameState:
     state: GameState = object.__new__(GameState)
+    if len(values) < len(_SETTERS):
+        values = (*values, 0)  # no card of a trick played
     for setter, value in zip(_SETTERS, values, strict=True):
         setter(state, value)
     return state
@@ -109,9 +113,9 @@ make_state: Final[Callable[..., GameState]] = _fast_or_slow(
     _Build, GameState, _build_slowly, (None,) * len(_FIELDS)
 )
 """``make_state(context, phase, passes, tricks, current_trick, leader, hearts_broken, start,
-played, to_play, legal, passing)``: a new state with every field given, unchecked (the engine's
-own constructor; callers outside the engine use :func:`~hearts_core.new_game` and
-:func:`~hearts_core.apply`)."""
+played, to_play, legal, passing, winning=0)``: a new state with every field given,
+unchecked (the engine's own constructor; callers outside the engine use
+:func:`~hearts_core.new_game` and :func:`~hearts_core.apply`)."""
 
 
 def between_hands(context: HandContext, phase: Phase) -> GameState:

@@ -3,11 +3,12 @@
 All are pure: a state is never changed, and a refused action raises an error
 (from :func:`~hearts_core.explain`) before anything is built. :func:`apply`
 only computes the next state; :func:`step` also reports the events a front end
-animates, worked out from the state before, the action and the state after.
-The random play-out (:func:`~hearts_core.rollout`) lives in
-:mod:`hearts_core.playout` and shares the transitions :func:`exchange` and
-:func:`after_hand`, and the first leader (:func:`~hearts_core.state.first_leader`,
-which :func:`opening` asks too).
+animates, each recorded by the transition as it happens. A card played goes
+through the hand kernel's step (:func:`~hearts_core.kernel.after_card`) and fold
+(:func:`~hearts_core.kernel.fold`), as every play-out's cards do. The random
+play-outs (:func:`~hearts_core.rollout`) live in :mod:`hearts_core.playout` and share
+the transitions :func:`exchange` and :func:`after_hand`, and the first leader
+(:func:`~hearts_core.state.first_leader`, which :func:`opening` asks too).
 
 Each state carries its seat to play and that seat's legal cards, worked out
 when the state is built, so checking a play is a few comparisons.
@@ -46,7 +47,8 @@ from hearts_core.events import (
     TrickTaken,
 )
 from hearts_core.fields import shown
-from hearts_core.legality import explain, legal_mask_led
+from hearts_core.kernel import after_card, fold
+from hearts_core.legality import explain
 from hearts_core.options import MoonOption, PassDirection
 from hearts_core.rules import Rules
 from hearts_core.scoring import (
@@ -59,15 +61,14 @@ from hearts_core.scoring import (
 )
 from hearts_core.state import (
     NO_PASSES,
+    WINNING_CARD,
     GameState,
     HandContext,
     Phase,
     Trick,
-    breaks_hearts,
     dealer_of,
     first_leader,
     taken_and_won,
-    trick_winner,
 )
 
 if TYPE_CHECKING:
@@ -184,7 +185,6 @@ def _start_totals(totals: Sequence[int] | None, players: int) -> tuple[int, ...]
     return tuple(totals)
 
 
-# long: the hot path of every game, kept in one frame on purpose (each call costs ~5%)
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``. Pure: ``state`` is unchanged.
 
@@ -199,6 +199,28 @@ def apply(state: GameState, action: Action) -> GameState:
     >>> state.phase.value, state.to_act
     ('pass', (0, 1, 2, 3))
     """
+    return _advance(state, action, None)
+
+
+def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+    """Like :func:`apply`, and also report what happened, for a front end to animate: the
+    events are recorded by the transition as it happens.
+
+    >>> import random
+    >>> from hearts_core import random_deal
+    >>> state, events = step(new_game(), random_deal(Rules(), random.Random(1)))
+    >>> events
+    (HandDealt(hand_number=0, dealer=3, pass_direction=<PassDirection.LEFT: 'left'>),)
+    """
+    events: list[Event] = []
+    after = _advance(state, action, events)
+    return after, tuple(events)
+
+
+# long: the hot path of every game, kept in one frame on purpose (each call costs ~5%)
+def _advance(state: GameState, action: Action, events: list[Event] | None) -> GameState:
+    """The state after ``action``, each event appended to ``events`` as it happens (unless
+    ``events`` is ``None``)."""
     # A legal play, the commonest action, is checked with a few comparisons and a bit test
     # (the same conditions explain() checks) and played here without a further call.
     if action.__class__ is PlayCard and state.phase is _PLAY:
@@ -213,29 +235,32 @@ def apply(state: GameState, action: Action) -> GameState:
             context = state.context
             tables = context.tables
             bit = card.bit
-            played = state._played | bit
             before = state.current_trick
+            winning = state._winning
+            # The kernel's step: the trick's suit and winner, the next seat, hearts broken.
+            led, best, winner, following, broken = after_card(
+                tables.kernel, seat, bit, len(before), before[0].suit_mask if before else 0,
+                winning & WINNING_CARD, winning >> 52, state.hearts_broken,
+            )  # fmt: skip
+            if events is not None:
+                events.append(CardPlayed(seat, card))
+                if broken and not state.hearts_broken:
+                    events.append(HeartsBroken(seat, card))
+            played = state._played | bit
             trick = before + (card,)
-            broken = state.hearts_broken
-            # breaking_mask holds every card that may break hearts: a cheap test first.
-            if not broken and bit & tables.breaking_mask and breaks_hearts(tables, card, before):
-                broken = True
             start = state._start
-            players = tables.players
-            if len(trick) < players:
-                following = seat + 1 if seat + 1 < players else 0
+            if following >= 0:
                 hand = start[following] & ~played
-                # The fold's first step, inline: a seat following suit under rules that
-                # restrict nothing when following may play any card of the suit.
-                led = trick[0].suit_mask
+                # A seat following suit under rules that restrict nothing when following
+                # may play any card of the suit: the fold's answer, without the call.
                 legal = hand & led
                 if not (legal and tables.follow_free):
-                    legal = legal_mask_led(tables, hand, led, not state.tricks, broken)
+                    legal = fold(tables.kernel, hand, led, not state.tricks, broken)
                 return make_state(
                     context, _PLAY, state.passes, state.tricks, trick, state.leader, broken,
-                    start, played, following, legal, NO_PASSES,
+                    start, played, following, legal, NO_PASSES, best | winner << 52,
                 )  # fmt: skip
-            return _end_of_trick(state, trick, played, broken)
+            return _end_of_trick(state, trick, played, broken, winner, events)
     elif action.__class__ is PassCards and state.phase is _PASS:
         # A legal pass, checked as explain() checks it: a seat yet to pass, giving the
         # rules' number of cards, all from its hand (as dealt: nothing is played yet).
@@ -250,28 +275,17 @@ def apply(state: GameState, action: Action) -> GameState:
                 and not mask & ~state._start[seat]
                 and mask.bit_count() == state.context.rules.pass_count
             ):
-                return _pass(state, seat, cards)
+                return _pass(state, seat, cards, events)
     error = explain(state, action)
     if error is not None:
         raise error
     # A legal play or pass took the way above.
     if isinstance(action, Deal):
+        if events is not None:
+            events.append(HandDealt(state.hand_number, state.dealer, state.pass_direction))
         return _deal(state, action.hands)
     assert isinstance(action, ChooseMoon), action
-    return _choose_moon(state, action.seat, action.option)
-
-
-def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
-    """Like :func:`apply`, and also report what happened, for a front end to animate.
-
-    >>> import random
-    >>> from hearts_core import random_deal
-    >>> state, events = step(new_game(), random_deal(Rules(), random.Random(1)))
-    >>> events
-    (HandDealt(hand_number=0, dealer=3, pass_direction=<PassDirection.LEFT: 'left'>),)
-    """
-    after = apply(state, action)
-    return after, _events(state, action, after)
+    return _choose_moon(state, action.seat, action.option, events)
 
 
 # --- the transitions ------------------------------------------------------------------
@@ -308,13 +322,17 @@ def opening(context: HandContext, hands: Sequence[int]) -> tuple[int, int]:
     tables = context.tables
     leader = first_leader(tables, hands, dealer_of(context.hand_number, tables.players))
     assert leader is not None, "a checked deal holds the first lead card"
-    return leader, legal_mask_led(tables, hands[leader], 0, True, False)
+    return leader, fold(tables.kernel, hands[leader], 0, True, False)
 
 
-def _pass(state: GameState, seat: int, cards: CardSet) -> GameState:
+def _pass(
+    state: GameState, seat: int, cards: CardSet, events: list[Event] | None
+) -> GameState:
     passes = state.passes[:seat] + (cards,) + state.passes[seat + 1 :]
     context = state.context
     dealt = state._start
+    if events is not None:
+        events.append(PassSubmitted(seat))
     for other in passes:
         if other is None:  # a seat other than this one is still to pass
             passing = state._passing
@@ -322,7 +340,13 @@ def _pass(state: GameState, seat: int, cards: CardSet) -> GameState:
                 passing = passing.without(seat)
             return make_state(context, _PASS, passes, (), (), 0, False, dealt, 0, -1, 0, passing)
     given = [cards.mask for cards in passes if cards is not None]  # every seat has passed
-    return _first_trick(context, passes, exchange(dealt, given, context.pass_direction))
+    direction = context.pass_direction
+    if events is not None:
+        receivers = direction.receivers(len(dealt))
+        for giver, passed in enumerate(passes):
+            if passed is not None:
+                events.append(CardsPassed(giver, receivers[giver], passed))
+    return _first_trick(context, passes, exchange(dealt, given, direction))
 
 
 def exchange(
@@ -347,27 +371,33 @@ def exchange(
 
 
 def _end_of_trick(
-    state: GameState, trick: tuple[Card, ...], played: int, broken: bool
+    state: GameState,
+    trick: tuple[Card, ...],
+    played: int,
+    broken: bool,
+    winner: int,
+    events: list[Event] | None,
 ) -> GameState:
-    """The state once ``trick`` is complete (the last card just played)."""
+    """The state once ``trick`` is complete (the last card just played), taken by
+    ``winner`` as the kernel's step said."""
     context = state.context
     tables = context.tables
-    leader = state.leader
     mask = 0
     for card in trick:
         mask |= card.bit
-    winner = trick_winner(leader, trick, tables.players, mask)
-    tricks = state.tricks + (make_trick(leader, trick, winner, mask),)
+    if events is not None:
+        events.append(TrickTaken(winner, trick, tables.points_of(mask)))
+    tricks = state.tricks + (make_trick(state.leader, trick, winner, mask),)
     start = state._start
     if len(tricks) < tables.hand_size:
         legal = start[winner] & ~played
         if not (broken and tables.lead_free):  # a lead no restriction narrows, or the fold
-            legal = legal_mask_led(tables, legal, 0, False, broken)
+            legal = fold(tables.kernel, legal, 0, False, broken)
         return make_state(
             context, _PLAY, state.passes, tricks, (), winner, broken, start, played,
             winner, legal, NO_PASSES,
         )  # fmt: skip
-    return _end_of_play(context, state.passes, tricks, broken, start)
+    return _end_of_play(context, state.passes, tricks, broken, start, events)
 
 
 def _end_of_play(
@@ -376,23 +406,48 @@ def _end_of_play(
     tricks: tuple[Trick, ...],
     broken: bool,
     start: tuple[int, ...],
+    events: list[Event] | None,
 ) -> GameState:
     tables = context.tables
     taken, won = taken_and_won(tricks, tables.players)
     result = score_hand(context.rules, taken, won, context.totals, context.counting_down)
+    if events is not None and result.shooter is not None:
+        events.append(
+            SunShot(result.shooter) if result.sun else MoonShot(result.shooter, result.option)
+        )
     if result.scores is None:  # the shooter chooses how the moon is scored
         return make_state(
             context, _MOON, passes, tricks, (), 0, broken, start, tables.deck, -1, 0,
             NO_PASSES,
         )  # fmt: skip
-    return after_hand(context, result.scores)
+    return _scored(context, result.points, result.scores, events)
 
 
-def _choose_moon(state: GameState, seat: int, option: MoonOption) -> GameState:
+def _choose_moon(
+    state: GameState, seat: int, option: MoonOption, events: list[Event] | None
+) -> GameState:
     context = state.context
     rules = context.rules
     taken, _ = taken_and_won(state.tricks, context.tables.players)
-    return after_hand(context, moon_scores(rules, taken, seat, option, rules.moon_amount))
+    if events is not None:
+        events.append(MoonChosen(seat, option))
+    scores = moon_scores(rules, taken, seat, option, rules.moon_amount)
+    return _scored(context, state.hand_points, scores, events)
+
+
+def _scored(
+    context: HandContext,
+    points: tuple[int, ...],
+    scores: tuple[int, ...],
+    events: list[Event] | None,
+) -> GameState:
+    """The state after the hand of ``context`` is scored, with its events."""
+    after = after_hand(context, scores)
+    if events is not None:
+        events.append(HandScored(context.hand_number, points, scores, after.totals))
+        if after.is_over:
+            events.append(GameOver(after.winners, after.totals))
+    return after
 
 
 def after_hand(context: HandContext, scores: tuple[int, ...]) -> GameState:
@@ -414,65 +469,3 @@ def after_hand(context: HandContext, scores: tuple[int, ...]) -> GameState:
         rules, context.hand_number + 1, totals, counting_down_after(rules, totals, down)
     )
     return between_hands(following, _DEAL)
-
-
-# --- events -----------------------------------------------------------------------------
-
-
-def _events(before: GameState, action: Action, after: GameState) -> tuple[Event, ...]:
-    """What happened when ``action`` took ``before`` to ``after``, in order."""
-    if isinstance(action, Deal):
-        return (HandDealt(before.hand_number, before.dealer, before.pass_direction),)
-    if isinstance(action, PassCards):
-        if after.phase is _PASS:
-            return (PassSubmitted(action.seat),)
-        players = len(after.passes)
-        direction = before.pass_direction
-        moved = tuple(
-            CardsPassed(giver, direction.receiver(giver, players), cards)
-            for giver, cards in enumerate(after.passes)
-            if cards is not None
-        )
-        return (PassSubmitted(action.seat), *moved)
-    context = before.context
-    tables = context.tables
-    if isinstance(action, ChooseMoon):
-        taken, _ = taken_and_won(before.tricks, tables.players)
-        scores = moon_scores(context.rules, taken, action.seat, action.option, tables.moon_amount)
-        chosen = MoonChosen(action.seat, action.option)
-        return (chosen, *_scored(context, before.hand_points, scores, after))
-    assert isinstance(action, PlayCard)
-    seat, card = action.seat, action.card
-    found: list[Event] = [CardPlayed(seat, card)]
-    if not before.hearts_broken and breaks_hearts(tables, card, before.current_trick):
-        found.append(HeartsBroken(seat, card))
-    if len(before.current_trick) + 1 < tables.players:
-        return tuple(found)
-    trick = before.current_trick + (card,)
-    winner = trick_winner(before.leader, trick, tables.players)
-    mask = 0
-    for played in trick:
-        mask |= played.bit
-    found.append(TrickTaken(winner, trick, tables.points_of(mask)))
-    if len(before.tricks) + 1 < tables.hand_size:
-        return tuple(found)
-    tricks = (*before.tricks, make_trick(before.leader, trick, winner, mask))
-    taken, won = taken_and_won(tricks, tables.players)
-    result = score_hand(context.rules, taken, won, context.totals, context.counting_down)
-    assert result.shooter is not None or result.scores is not None
-    if result.shooter is not None:
-        found.append(
-            SunShot(result.shooter) if result.sun else MoonShot(result.shooter, result.option)
-        )
-    if result.scores is not None:
-        found.extend(_scored(context, result.points, result.scores, after))
-    return tuple(found)
-
-
-def _scored(
-    context: HandContext, points: tuple[int, ...], scores: tuple[int, ...], after: GameState
-) -> tuple[Event, ...]:
-    scored = HandScored(context.hand_number, points, scores, after.totals)
-    if after.is_over:
-        return (scored, GameOver(after.winners, after.totals))
-    return (scored,)

@@ -43,6 +43,8 @@ __all__ = [
     "breaks_hearts",
     "play_breaks_hearts",
     "winning_bit",
+    "winning_so_far",
+    "WINNING_CARD",
     "hearts_broken_by",
     "NO_PASSES",
 ]
@@ -117,6 +119,28 @@ def winning_bit(mask: int, led: int) -> int:
     """
     # A suit's cards are consecutive bits, low to high.
     return 1 << (mask & led).bit_length() - 1
+
+
+def winning_so_far(leader: int, cards: Sequence[Card], players: int) -> int:
+    """The card winning the trick in progress ``cards`` (led by ``leader``), as a bit, with
+    its seat above bit 52: how a state keeps it for :func:`~hearts_core.kernel.after_card`
+    (0 with no card played).
+
+    >>> cards = [Card.parse(text) for text in ("2C", "KC", "AH")]
+    >>> winning = winning_so_far(3, cards, 4)
+    >>> str(CardSet.from_mask(winning & WINNING_CARD)), winning >> 52
+    ('KC', 0)
+    """
+    if not cards:
+        return 0
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return winning_bit(mask, cards[0].suit_mask) | trick_winner(leader, cards, players, mask) << 52
+
+
+WINNING_CARD: Final = (1 << 52) - 1
+"""The bits of :func:`winning_so_far` that hold the winning card."""
 
 
 def dealer_of(hand_number: int, players: int) -> int:
@@ -339,6 +363,9 @@ class GameState:
     # The passes of the seats yet to pass (none outside the pass phase); None in the pass
     # phase until legal_actions first lists them (see legality.seat_passes), which keeps
     # them here.
+    _winning: int = attrs.field(eq=False)
+    # The trick in progress as the kernel's step reads it (see winning_so_far): the winning
+    # card's bit, and its seat above bit 52; 0 with no card played.
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         # Every state comes from new_game and apply, so it is always a position a game

@@ -36,7 +36,6 @@ import numpy.typing as npt
 from hearts_core.adapters.record import ACTION_OF_INDEX as _ACTION_OF_INDEX
 from hearts_core.adapters.record import HandRecord
 from hearts_core.cards import Card
-from hearts_core.legality import legal_actions
 from hearts_core.options import (
     FirstLead,
     MoonOption,
@@ -524,10 +523,9 @@ class Encoder:
         """
         phase = state.phase
         if phase is Phase.PLAY:
-            mask = 0
-            for play in legal_actions(state, seat):  # PlayCards, none if not its turn
-                mask |= play.card.bit  # type: ignore[union-attr]
-            return self.card_mask(mask) if mask else 0
+            if state.to_act[0] != seat:
+                return 0
+            return self.card_mask(state.legal_mask.mask)
         if phase is Phase.PASS:  # the seats pass one after another, in seat order
             return self.card_mask(held) if state.to_act[0] == seat else 0
         if phase is Phase.MOON and seat in state.to_act and self.actions > CARDS:

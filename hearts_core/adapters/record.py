@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from hearts_core.cards import Card
-from hearts_core.state import GameState, trick_winner
+from hearts_core.cards import Card, CardSet
+from hearts_core.kernel import after_card
+from hearts_core.state import WINNING_CARD, GameState, winning_so_far
 
 __all__ = ["HandRecord", "ACTION_OF_INDEX"]
 
@@ -80,14 +81,15 @@ class HandRecord(NamedTuple):
             shown[seat] |= 1 << trick[0].suit
             voids = tuple(shown)
         taken = self.taken
-        if len(trick) == players - 1:
-            full = trick + (card,)
-            mask = 0
-            for each in full:
-                mask |= each.bit
-            points = before.context.tables.points_of(mask)
+        if len(trick) == players - 1:  # the trick's last card: the kernel's step says who takes it
+            tables = before.context.tables
+            winning = winning_so_far(before.leader, trick, players)
+            _, _, winner, _, _ = after_card(
+                tables.kernel, seat, card.bit, len(trick), trick[0].suit_mask,
+                winning & WINNING_CARD, winning >> 52, before.hearts_broken,
+            )  # fmt: skip
+            points = tables.points_of(CardSet(trick + (card,)).mask)
             if points:
-                winner = trick_winner(before.leader, full, players, mask)
                 scored = list(taken)
                 scored[winner] += points
                 taken = tuple(scored)
