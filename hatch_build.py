@@ -6,12 +6,13 @@ first. Editable wheels get nothing extra: hatchling copies force-included files 
 editable wheels too, which would leave a stale ``hearts_core/_variants`` folder in
 site-packages. An editable install reads ``<repo>/variants`` directly instead.
 
-**The kernel.** ``hearts_core/_kernel.py`` is plain Python; with its C declarations
-(``_kernel.pxd``) Cython compiles it to the extension ``hearts_core._kernel_c``. A standard
-wheel carries the extension (and is then tagged for this Python and platform); an editable
-install builds it in place, beside the source. The copy compiled carries a digest of the
-source, so ``hearts_core.kernel`` notices a compiled build older than its source and runs
-the pure one instead. ``HEARTS_CORE_PURE=1`` at build time, or no working compiler, gives a
+**The kernel.** ``hearts_core/_kernel.py`` and ``_deal.py`` are plain Python; with their C
+declarations (``_kernel.pxd``, ``_deal.pxd``) Cython compiles each to an extension,
+``hearts_core._kernel_c`` and ``hearts_core._deal_c``. A standard wheel carries the
+extensions (and is then tagged for this Python and platform); an editable install builds
+them in place, beside the source. Each copy compiled carries a digest of its source, so
+``hearts_core.kernel`` notices a compiled build older than its source and runs the pure
+one instead. ``HEARTS_CORE_PURE=1`` at build time, or no working compiler, gives a
 pure wheel (``py3-none-any``).
 
 ``python hatch_build.py`` compiles the kernel in place (what ``make`` does when the source
@@ -30,7 +31,7 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-KERNEL_SOURCES = ("_kernel.py", "_kernel.pxd")
+KERNEL_MODULES = ("_kernel", "_deal")
 DIRECTIVES = {
     "language_level": 3,
     # The C types come from _kernel.pxd alone: the annotations are for Python readers.
@@ -43,17 +44,23 @@ DIRECTIVES = {
 }
 
 
-def kernel_digest(package: Path) -> str:
-    """The digest of the kernel's source and declarations, as ``hearts_core.kernel`` reads it."""
+def kernel_digest(package: Path, module: str) -> str:
+    """The digest of a kernel module's source and declarations, as ``hearts_core.kernel``
+    reads it."""
     digest = hashlib.sha256()
-    for name in KERNEL_SOURCES:
-        digest.update((package / name).read_bytes())
+    for suffix in (".py", ".pxd"):
+        digest.update((package / f"{module}{suffix}").read_bytes())
     return digest.hexdigest()[:16]
 
 
-def compile_kernel(package: Path, target: Path) -> Path:
-    """Compile the kernel of ``package`` (the ``hearts_core`` folder) into the folder
-    ``target``; the path of the extension built."""
+def compile_kernel(package: Path, target: Path) -> list[Path]:
+    """Compile the kernel modules of ``package`` (the ``hearts_core`` folder) into the
+    folder ``target``; the paths of the extensions built."""
+    return [compile_module(package, target, module) for module in KERNEL_MODULES]
+
+
+def compile_module(package: Path, target: Path, module: str) -> Path:
+    """Compile ``package/module.py`` as ``hearts_core.<module>_c`` into ``target``."""
     from Cython.Build import cythonize
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
@@ -62,14 +69,15 @@ def compile_kernel(package: Path, target: Path) -> Path:
         copy = Path(work) / "hearts_core"
         copy.mkdir()
         (copy / "__init__.py").write_text("")
-        source = (package / "_kernel.py").read_text()
+        source = (package / f"{module}.py").read_text()
         marker = 'SOURCE = ""'
         if marker not in source:
-            raise RuntimeError(f"{marker} is missing from _kernel.py")
-        source = source.replace(marker, f'SOURCE = "{kernel_digest(package)}"', 1)
-        (copy / "_kernel_c.py").write_text(source)
-        shutil.copy(package / "_kernel.pxd", copy / "_kernel_c.pxd")
-        extension = Extension("hearts_core._kernel_c", [str(copy / "_kernel_c.py")])
+            raise RuntimeError(f"{marker} is missing from {module}.py")
+        source = source.replace(marker, f'SOURCE = "{kernel_digest(package, module)}"', 1)
+        name = f"{module}_c"
+        (copy / f"{name}.py").write_text(source)
+        shutil.copy(package / f"{module}.pxd", copy / f"{name}.pxd")
+        extension = Extension(f"hearts_core.{name}", [str(copy / f"{name}.py")])
         modules = cythonize(
             [extension], compiler_directives=DIRECTIVES, quiet=True, build_dir=work
         )
@@ -78,11 +86,16 @@ def compile_kernel(package: Path, target: Path) -> Path:
         command.build_temp = str(Path(work) / "temp")
         command.ensure_finalized()
         command.run()
-        built = Path(command.get_ext_fullpath("hearts_core._kernel_c"))
+        built = Path(command.get_ext_fullpath(f"hearts_core.{name}"))
         target.mkdir(parents=True, exist_ok=True)
         result = target / built.name
         shutil.copy(built, result)
         return result
+
+
+def compiled_files(package: Path) -> list[Path]:
+    """The compiled kernel modules found in ``package``."""
+    return [path for module in KERNEL_MODULES for path in package.glob(f"{module}_c.*")]
 
 
 def wants_pure() -> bool:
@@ -107,7 +120,7 @@ class VariantsHook(BuildHookInterface):  # type: ignore[type-arg]
                 raise RuntimeError(f"no variant files found in {variants}")
             for path in files:
                 build_data["force_include"][str(path)] = f"hearts_core/_variants/{path.name}"
-        for stale in package.glob("_kernel_c.*"):
+        for stale in compiled_files(package):
             stale.unlink()  # never ship or keep a kernel compiled from other source
         if wants_pure():
             return
@@ -119,13 +132,15 @@ class VariantsHook(BuildHookInterface):  # type: ignore[type-arg]
         except Exception as error:  # no compiler, no headers: the pure build still works
             print(f"hearts_core: kernel not compiled ({error}); pure build", file=sys.stderr)
             return
-        build_data["force_include"][str(built)] = f"hearts_core/{built.name}"
+        for path in built:
+            build_data["force_include"][str(path)] = f"hearts_core/{path.name}"
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
 
 
 if __name__ == "__main__":
     here = Path(__file__).resolve().parent / "hearts_core"
-    for old in here.glob("_kernel_c.*"):
+    for old in compiled_files(here):
         old.unlink()
-    print(compile_kernel(here, here))
+    for path in compile_kernel(here, here):
+        print(path)

@@ -38,6 +38,8 @@ cpdef (u64, u64, int, int, bint) after_card(
 )
 
 
+
+
 @cython.final
 cdef class Rng:
     cdef public u64 state

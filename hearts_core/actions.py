@@ -24,6 +24,7 @@ from hearts_core.cards import Card, CardSet, unchecked_cardset
 from hearts_core.errors import InvalidActionError, InvalidCardError, InvalidRulesError
 from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.immutable import stay_frozen
+from hearts_core.kernel import KERNEL, deal_hands
 from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
 
@@ -474,15 +475,28 @@ def random_deal(rules: Rules, rng: _random.Random) -> Deal:
     # i-th smallest key names the seat of the deck's i-th card. Keys are
     # floats, which sort fastest; two places draw the same 44 random bits with
     # probability below 1e-10, and then the lower seat comes first.
-    keys = (rng.getrandbits(64 * count) & keep) | fixed
-    order = sorted(_UNPACK_DOUBLES[count](keys.to_bytes(8 * count, "little")))
+    keys = ((rng.getrandbits(64 * count) & keep) | fixed).to_bytes(8 * count, "little")
+    if _COMPILED:  # the kernel sorts the keys and reads the seats in C
+        masks = deal_hands(keys, tables.deck, tables.players)
+    else:
+        masks = _hands_of_keys(keys, count, reads, layout)
+    return _deal(tuple([unchecked_cardset(mask) for mask in masks]))
+
+
+def _hands_of_keys(
+    keys: bytes, count: int, reads: tuple[bytes, ...], layout: bytes | None
+) -> tuple[int, ...]:
+    """What :func:`~hearts_core.kernel.deal_hands` gives, by byte tricks: the fastest way in
+    pure Python (a sort of floats, and each seat read as a binary number)."""
+    order = sorted(_UNPACK_DOUBLES[count](keys))
     packed = _PACK_DOUBLES[count](*order)
     # Read each seat's cards as a binary number: the digit of card i becomes bit i, so the
     # digits go last card first (each key's low byte, from the last key down).
     spread = packed[8 * count - 8 :: -8] if layout is None else _spread(layout, packed[::8])
-    return _deal(tuple([unchecked_cardset(int(spread.translate(read), 2)) for read in reads]))
+    return tuple([int(spread.translate(read), 2) for read in reads])
 
 
+_COMPILED: Final = KERNEL == "compiled"
 # Packers of n doubles into their little-endian bytes and back, for every deck size: one
 # call each way, several times cheaper than a memoryview's tolist or an array.
 _PACK_DOUBLES: Final = tuple(struct.Struct(f"<{n}d").pack for n in range(53))

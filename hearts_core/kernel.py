@@ -23,6 +23,8 @@ What it provides:
   played out at random (:meth:`Hand.finish_random`);
 * :func:`play_outs`: many random play-outs of one position at once;
 * :func:`rule_card`: the rules of thumb (:meth:`Hand.finish_rule` plays a hand by them);
+* :func:`deal_hands`: the hands of a shuffled deal (``hearts_core/_deal.py``, compiled
+  alike);
 * :class:`Rng`: the generator; :func:`situation`, :func:`count_cards`,
   :func:`nth_card`, :func:`suit_of`, :func:`card_index`: the small facts the rest are
   made of.
@@ -38,6 +40,8 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import importlib
 import os
 import warnings
 from pathlib import Path
@@ -52,6 +56,7 @@ __all__ = [
     "breaks",
     "after_card",
     "play_outs",
+    "deal_hands",
     "rule_card",
     "points_of",
     "card_index",
@@ -62,42 +67,43 @@ __all__ = [
 ]
 
 
+_MODULES: Final = ("_kernel", "_deal")
+"""The kernel's modules: each one source, compiled as ``hearts_core.<module>_c``."""
+
+
 def _choose() -> str:
     if os.environ.get("HEARTS_CORE_PURE", "") not in ("", "0"):
         return "pure"
     here = Path(__file__).resolve().parent
     if not any(here.glob("_kernel_c.*")):
         return "pure"  # a pure install: nothing to warn about
-    try:
-        import hearts_core._kernel_c as built
-    except Exception as error:  # a broken build must not break the library
-        warnings.warn(
-            f"hearts_core: the compiled kernel failed to import ({error}); "
-            "running the pure-Python kernel",
-            RuntimeWarning,
-            stacklevel=3,
-        )
-        return "pure"
-    if _source_digest(here) not in (None, built.SOURCE):
-        warnings.warn(
-            "hearts_core: the compiled kernel was built from an older _kernel.py; running "
-            "the pure-Python kernel (rebuild with `python hatch_build.py` or reinstall)",
-            RuntimeWarning,
-            stacklevel=3,
-        )
-        return "pure"
+    for module in _MODULES:  # all compiled or none, so that the two never mix
+        try:
+            built = importlib.import_module(f"hearts_core.{module}_c")
+        except Exception as error:  # a broken build must not break the library
+            return _warned(f"the compiled kernel failed to import ({error})")
+        if _source_digest(here, module) not in (None, built.SOURCE):
+            return _warned(
+                f"the compiled kernel was built from an older {module}.py (rebuild with "
+                "`python hatch_build.py` or reinstall)"
+            )
     return "compiled"
 
 
-def _source_digest(package: Path) -> str | None:
-    """The digest the build writes into the compiled kernel (see ``hatch_build.py``), of the
-    source beside it; ``None`` when the source is not installed."""
-    import hashlib
+def _warned(why: str) -> str:
+    warnings.warn(
+        f"hearts_core: {why}; running the pure-Python kernel", RuntimeWarning, stacklevel=4
+    )
+    return "pure"
 
+
+def _source_digest(package: Path, module: str) -> str | None:
+    """The digest the build writes into a compiled kernel module (see ``hatch_build.py``),
+    of the source beside it; ``None`` when the source is not installed."""
     digest = hashlib.sha256()
     try:
-        for name in ("_kernel.py", "_kernel.pxd"):
-            digest.update((package / name).read_bytes())
+        for suffix in (".py", ".pxd"):
+            digest.update((package / f"{module}{suffix}").read_bytes())
     except OSError:
         return None
     return digest.hexdigest()[:16]
@@ -107,6 +113,7 @@ KERNEL: Final = _choose()
 """Which build of the kernel runs: ``"compiled"`` (the C extension) or ``"pure"``."""
 
 if TYPE_CHECKING or KERNEL == "pure":
+    from hearts_core._deal import deal_hands
     from hearts_core._kernel import (
         Hand,
         Rng,
@@ -124,6 +131,7 @@ if TYPE_CHECKING or KERNEL == "pure":
         suit_of,
     )
 else:
+    from hearts_core._deal_c import deal_hands
     from hearts_core._kernel_c import (
         Hand,
         Rng,

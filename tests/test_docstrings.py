@@ -31,6 +31,11 @@ def _modules() -> list[ModuleType]:
     return [importlib.import_module(name) for name in sorted(names)]
 
 
+def _is_code(value: object) -> bool:
+    """A class or a function, written in Python or compiled (the kernel's compiled build)."""
+    return inspect.isclass(value) or inspect.isroutine(value)
+
+
 def _public() -> dict[str, object]:
     """Each public object by the path where it is defined.
 
@@ -46,7 +51,7 @@ def _public() -> dict[str, object]:
             value = getattr(module, name)
             home = getattr(value, "__module__", None)
             qualname = getattr(value, "__qualname__", None)
-            if (inspect.isclass(value) or inspect.isfunction(value)) and home and qualname:
+            if _is_code(value) and home and qualname:
                 path = f"{home}.{qualname}"
             else:
                 path = f"{module.__name__}.{name}"
@@ -63,7 +68,7 @@ PUBLIC = _public()
 CALLABLES = {
     path: value
     for path, value in PUBLIC.items()
-    if inspect.isclass(value) or inspect.isfunction(value)
+    if _is_code(value)
 }
 DATA = sorted(path for path in PUBLIC if path not in CALLABLES)
 
@@ -79,7 +84,7 @@ def _members() -> dict[str, object]:
                 continue
             if isinstance(member, classmethod | staticmethod):
                 member = member.__func__
-            if isinstance(member, property) or inspect.isfunction(member):
+            if isinstance(member, property) or inspect.isroutine(member):
                 members[f"{path}.{name}"] = member
     return members
 

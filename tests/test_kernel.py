@@ -27,6 +27,7 @@ from positions import position
 
 import hearts_core
 from hearts_core import Phase, Rules, rollouts, variant, variant_names
+from hearts_core import _deal as pure_deal
 from hearts_core import _kernel as pure
 from hearts_core.kernel import KERNEL, Hand, Table
 
@@ -40,8 +41,12 @@ def compiled_module() -> ModuleType | None:
         return None
 
 
+DEAL_C = "hearts_core._deal_c"
 COMPILED = compiled_module()
 BUILDS = [pure] if COMPILED is None else [pure, COMPILED]
+DEALS = (
+    [pure_deal] if COMPILED is None else [pure_deal, importlib.import_module("hearts_core._deal_c")]
+)
 
 
 def table_of(build: ModuleType, rules: Rules) -> Table:
@@ -270,3 +275,22 @@ def test_a_broken_or_stale_compiled_build_falls_back_to_pure_with_a_warning(
     assert done.stdout.split() == ["pure", "5"]
     assert "RuntimeWarning" in done.stderr
     assert ("failed to import" if damage == "broken" else "older") in done.stderr
+
+
+@pytest.mark.parametrize("build", DEALS, ids=lambda b: b.__name__)
+@pytest.mark.parametrize(
+    "rules", [Rules(), Rules(players=3), Rules(players=5), Rules(players=6), Rules(lowest_rank=7)]
+)
+def test_the_kernel_deals_the_hands_the_byte_tricks_deal(build: ModuleType, rules: Rules) -> None:
+    # random_deal reads the seats from sorted keys in the kernel when it is compiled, and
+    # by sorting floats and reading bytes otherwise: the same hands, seed after seed.
+    from hearts_core.actions import _hands_of_keys
+
+    tables = rules.tables()
+    keep, fixed, reads, layout = tables.dealing
+    count = tables.hand_size * tables.players
+    rng = random.Random(count)
+    for _ in range(300):
+        keys = ((rng.getrandbits(64 * count) & keep) | fixed).to_bytes(8 * count, "little")
+        expected = _hands_of_keys(keys, count, reads, layout)
+        assert build.deal_hands(keys, tables.deck, tables.players) == expected
