@@ -6,7 +6,8 @@
 # make test-browser  the web table in headless Chromium (/usr/bin/chromium) driven by Playwright;
 #             screenshots in build/screenshots
 # make serve  the web table at http://127.0.0.1:8000 (hearts serve):  make serve ARGS="--seed 3"
-# make bench  random playouts per second, hearts_core against OpenSpiel; the floors of a
+# make bench  random playouts per second, hearts_core (both kernel builds) against OpenSpiel,
+#             the compiled build against the pure one; the floors of a
 #             pure-Python engine (bench/floor.py); the learning environments against
 #             Shimmy's and OpenSpiel's
 # make mutation MODULE=scoring  mutation-test one module of the core with mutmut, one child
@@ -117,9 +118,11 @@ serve: $(VENV)/.installed-web
 play: $(VENV)/.installed-run
 	$(BIN)/hearts play $(ARGS)
 
-bench: $(VENV)/.installed-bench
+bench: $(VENV)/.installed-bench $(KERNEL_STAMP)
 	$(BIN)/python bench/playout.py $(ARGS)
 	$(BIN)/python bench/floor.py $(ARGS)
+	env HEARTS_CORE_PURE=1 $(BIN)/python bench/playout.py $(ARGS)
+	$(BIN)/python bench/builds.py $(ARGS)
 	$(BIN)/python bench/environments.py $(ARGS)
 
 MODULE ?=

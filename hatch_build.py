@@ -120,8 +120,9 @@ class VariantsHook(BuildHookInterface):  # type: ignore[type-arg]
                 raise RuntimeError(f"no variant files found in {variants}")
             for path in files:
                 build_data["force_include"][str(path)] = f"hearts_core/_variants/{path.name}"
-        for stale in compiled_files(package):
-            stale.unlink()  # never ship or keep a kernel compiled from other source
+        if version == "editable":
+            for stale in compiled_files(package):
+                stale.unlink()  # never keep a kernel compiled from other source
         if wants_pure():
             return
         try:

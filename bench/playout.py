@@ -13,7 +13,10 @@ What each side does per hand:
   passes) and 52 plays, every one checked.
 * ``hearts_core step``: the same with ``step``, which also builds the events.
 * ``hearts_core rollout``: ``new_game``, ``apply(random_deal(...))``, then
-  ``rollout(state, rng)``, which draws exactly what the loop draws.
+  ``rollout(state, rng)``, which plays the hand out in the kernel, uniformly at random,
+  and builds the next hand's state.
+* ``hearts_core rollouts``: per hand, ``rollouts(state, 100, rng)`` from a state dealt
+  as above (one deal for every 100 hands): the scores of each hand, no state built.
 * ``openspiel``: ``state.apply_action(rng.choice(state.legal_actions()))`` at
   every node from ``new_initial_state()`` to the terminal state: the pass
   direction, 52 deal outcomes (at a chance node ``legal_actions`` lists the
@@ -26,7 +29,10 @@ What each side does per hand:
 The engines alternate in short rounds, and each ratio is ours over OpenSpiel's
 within one round; the median over the rounds is reported, so load from other
 processes falls on both sides. ``MonteCarloBot`` decisions per second are
-reported too (default settings, on positions from random games).
+reported too (default settings, on positions from random games). The figures are for
+the kernel build that runs (``hearts_core.KERNEL``, printed first):
+``HEARTS_CORE_PURE=1`` measures the pure one, and ``bench/builds.py`` sets the two
+side by side.
 
     python bench/playout.py [--seconds 1.0] [--rounds 7] [--seed 1]
 """
@@ -39,6 +45,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+import hearts_core
 from hearts_core import (
     Phase,
     Rules,
@@ -48,6 +55,7 @@ from hearts_core import (
     observe,
     random_deal,
     rollout,
+    rollouts,
     step,
 )
 from hearts_core.bots import MonteCarloBot
@@ -96,12 +104,26 @@ def _rollout_hand(rng: random.Random, hand: int) -> None:
     rollout(apply(state, random_deal(_RULES, rng)), rng)
 
 
+_BATCH = 100
+
+
+def _rollouts_batch(rng: random.Random, batch: int) -> None:
+    state = new_game(_RULES, hand_number=batch % 4)
+    rollouts(apply(state, random_deal(_RULES, rng)), _BATCH, rng)
+
+
+def timed_batches(seconds: float, seed: int) -> float:
+    """Hands per second of :func:`rollouts`, ``_BATCH`` hands a call."""
+    return timed(_rollouts_batch, seconds, seed) * _BATCH
+
+
 def hearts_core_runners() -> dict[str, Runner]:
     """The hearts_core loops, by name."""
     return {
         "hearts_core loop": lambda seconds, seed: timed(_loop_hand, seconds, seed),
         "hearts_core step": lambda seconds, seed: timed(_step_hand, seconds, seed),
         "hearts_core rollout": lambda seconds, seed: timed(_rollout_hand, seconds, seed),
+        "hearts_core rollouts": timed_batches,
     }
 
 
@@ -184,6 +206,7 @@ def print_ratios(rates: dict[str, list[float]], names: list[str], peer: str) -> 
 
 def main() -> None:
     args = arguments((__doc__ or "").splitlines()[0])
+    print(f"kernel: {hearts_core.KERNEL}")
     ours = hearts_core_runners()
     theirs = openspiel_runners()
     rates = alternate({**ours, **theirs}, args)

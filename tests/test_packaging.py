@@ -37,6 +37,7 @@ print(json.dumps({
     "variants_dir": str(v.variants_dir()),
     "names": list(hearts_core.variant_names()),
     "classic": [rules.queen_breaks_hearts, rules.moon.value],
+    "kernel": hearts_core.KERNEL,
 }))
 """
 
@@ -111,8 +112,12 @@ def test_variants_load_from_the_editable_install(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_variants_load_from_an_installed_wheel(tmp_path: Path) -> None:
+@pytest.mark.parametrize("build", ["compiled", "pure"])
+def test_variants_load_from_an_installed_wheel(tmp_path: Path, build: str) -> None:
+    # A C compiler is at hand wherever the tests run (make test builds the kernel with it):
+    # the default wheel carries the compiled kernel, and HEARTS_CORE_PURE=1 builds a pure one.
     dist = tmp_path / "dist"
+    build_env = {**_clean_env(), "HEARTS_CORE_PURE": "1" if build == "pure" else ""}
     subprocess.run(
         [
             sys.executable,
@@ -125,14 +130,21 @@ def test_variants_load_from_an_installed_wheel(tmp_path: Path) -> None:
             str(REPO),
         ],
         cwd=tmp_path,
-        env=_clean_env(),
+        env=build_env,
         capture_output=True,
         check=True,
-        timeout=120,
+        timeout=300,
     )
     (wheel,) = dist.glob("hearts_core-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
+    extensions = sorted(n for n in names if n.endswith(".so"))
+    if build == "pure":
+        assert wheel.name.endswith("-py3-none-any.whl") and extensions == []
+    else:
+        assert not wheel.name.endswith("-none-any.whl"), wheel.name
+        modules = [name.split(".")[0] for name in extensions]
+        assert modules == ["hearts_core/_deal_c", "hearts_core/_kernel_c"]
     shipped = sorted(
         n.removeprefix("hearts_core/_variants/")
         for n in names
@@ -180,4 +192,5 @@ def test_variants_load_from_an_installed_wheel(tmp_path: Path) -> None:
     assert _same(variants_dir, site / "hearts_core" / "_variants")
     assert "site-packages" in variants_dir.parts
     assert sorted(p.name for p in variants_dir.glob("*.toml")) == VARIANT_FILES
+    assert found["kernel"] == build
     assert attrs.__version__  # the dependency the fresh venv borrowed
