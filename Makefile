@@ -38,7 +38,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 # The compiled kernel, built in place by the editable install and again here whenever its
 # source changes (hearts_core.kernel runs the pure build, with a warning, until then).
 KERNEL_STAMP := $(VENV)/.kernel-built
-$(KERNEL_STAMP): hearts_core/_kernel.py hearts_core/_kernel.pxd hearts_core/_deal.py hearts_core/_deal.pxd hatch_build.py $(VENV)/.installed-dev
+$(KERNEL_STAMP): hearts_core/_kernel.py hearts_core/_kernel.pxd hearts_core/_deal.py hearts_core/_deal.pxd hearts_core/_thumb.py hearts_core/_thumb.pxd hatch_build.py $(VENV)/.installed-dev
 	$(BIN)/python hatch_build.py
 	touch $@
 

@@ -31,7 +31,7 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-KERNEL_MODULES = ("_kernel", "_deal")
+KERNEL_MODULES = ("_kernel", "_thumb", "_deal")  # in the order they are compiled
 DIRECTIVES = {
     "language_level": 3,
     # The C types come from _kernel.pxd alone: the annotations are for Python readers.
@@ -55,12 +55,8 @@ def kernel_digest(package: Path, module: str) -> str:
 
 def compile_kernel(package: Path, target: Path) -> list[Path]:
     """Compile the kernel modules of ``package`` (the ``hearts_core`` folder) into the
-    folder ``target``; the paths of the extensions built."""
-    return [compile_module(package, target, module) for module in KERNEL_MODULES]
-
-
-def compile_module(package: Path, target: Path, module: str) -> Path:
-    """Compile ``package/module.py`` as ``hearts_core.<module>_c`` into ``target``."""
+    folder ``target``, each ``<module>.py`` as ``hearts_core.<module>_c``, from copies in
+    one folder (a module's declarations may take another's); the extensions built."""
     from Cython.Build import cythonize
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
@@ -69,28 +65,33 @@ def compile_module(package: Path, target: Path, module: str) -> Path:
         copy = Path(work) / "hearts_core"
         copy.mkdir()
         (copy / "__init__.py").write_text("")
-        source = (package / f"{module}.py").read_text()
-        marker = 'SOURCE = ""'
-        if marker not in source:
-            raise RuntimeError(f"{marker} is missing from {module}.py")
-        source = source.replace(marker, f'SOURCE = "{kernel_digest(package, module)}"', 1)
-        name = f"{module}_c"
-        (copy / f"{name}.py").write_text(source)
-        shutil.copy(package / f"{module}.pxd", copy / f"{name}.pxd")
-        extension = Extension(f"hearts_core.{name}", [str(copy / f"{name}.py")])
+        extensions = []
+        for module in KERNEL_MODULES:
+            source = (package / f"{module}.py").read_text()
+            marker = 'SOURCE = ""'
+            if marker not in source:
+                raise RuntimeError(f"{marker} is missing from {module}.py")
+            source = source.replace(marker, f'SOURCE = "{kernel_digest(package, module)}"', 1)
+            name = f"{module}_c"
+            (copy / f"{name}.py").write_text(source)
+            shutil.copy(package / f"{module}.pxd", copy / f"{name}.pxd")
+            extensions.append(Extension(f"hearts_core.{name}", [str(copy / f"{name}.py")]))
         modules = cythonize(
-            [extension], compiler_directives=DIRECTIVES, quiet=True, build_dir=work
-        )
+            extensions, compiler_directives=DIRECTIVES, quiet=True, build_dir=work,
+            include_path=[work],
+        )  # fmt: skip
         command = build_ext(Distribution({"ext_modules": modules}))
         command.build_lib = str(Path(work) / "lib")
         command.build_temp = str(Path(work) / "temp")
         command.ensure_finalized()
         command.run()
-        built = Path(command.get_ext_fullpath(f"hearts_core.{name}"))
         target.mkdir(parents=True, exist_ok=True)
-        result = target / built.name
-        shutil.copy(built, result)
-        return result
+        results = []
+        for module in KERNEL_MODULES:
+            built = Path(command.get_ext_fullpath(f"hearts_core.{module}_c"))
+            results.append(target / built.name)
+            shutil.copy(built, results[-1])
+        return results
 
 
 def compiled_files(package: Path) -> list[Path]:

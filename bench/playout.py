@@ -15,8 +15,8 @@ What each side does per hand:
 * ``hearts_core rollout``: ``new_game``, ``apply(random_deal(...))``, then
   ``rollout(state, rng)``, which plays the hand out in the kernel, uniformly at random,
   and builds the next hand's state.
-* ``hearts_core rollouts``: per hand, ``rollouts(state, 100, rng)`` from a state dealt
-  as above (one deal for every 100 hands): the scores of each hand, no state built.
+* ``hearts_core rollouts``: per hand, ``rollouts(state, 1000, rng)`` from a state dealt
+  as above (one deal for every 1,000 hands): the scores of each hand, no state built.
 * ``openspiel``: ``state.apply_action(rng.choice(state.legal_actions()))`` at
   every node from ``new_initial_state()`` to the terminal state: the pass
   direction, 52 deal outcomes (at a chance node ``legal_actions`` lists the
@@ -104,7 +104,7 @@ def _rollout_hand(rng: random.Random, hand: int) -> None:
     rollout(apply(state, random_deal(_RULES, rng)), rng)
 
 
-_BATCH = 100
+_BATCH = 1000
 
 
 def _rollouts_batch(rng: random.Random, batch: int) -> None:

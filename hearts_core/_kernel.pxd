@@ -25,6 +25,7 @@ cdef class Table:
     cdef int counts[12]
     cdef public int points[52]
     cdef public u64 scoring
+    cdef public u64 moon
 
 
 @cython.locals(total=int, rest=u64, bit=u64)
@@ -80,35 +81,15 @@ cdef class Hand:
     @cython.locals(seat=int, led=u64, best=u64, winner=int, following=int, broken=bint)
     cpdef void play(self, u64 bit)
     cpdef void new_trick(self, int leader)
+    @cython.locals(players=int, seat=int, away=u64, leader=int)
+    cpdef void exchange(self, tuple dealt, tuple given, tuple receivers, int count, u64 first,
+                        int after, Rng rng)
     cpdef void finish_random(self, Rng rng)
-    @cython.locals(held=u64, seat=int)
-    cpdef u64 unseen(self)
-    cpdef u64 rule(self)
-    cpdef void finish_rule(self)
 
 
-cdef u64 QUEEN
-cdef int QUEEN_RANK
 cpdef int card_index(u64 bit)
-cpdef u64 rule_card(Table table, u64 legal, u64 hand, u64 unseen, u64 trick, u64 best,
-                    int position)
-@cython.locals(
-    points=cython.p_int, chosen=u64, queen_scores=bint, queen_out=bint, holding=bint,
-    low_danger=double, low_count=int, low_rank=int, rest=u64, bit=u64, index=int, rank=int,
-    suit=u64, total=int, higher=int, danger=double, value=int, count=int,
-)
-cdef u64 _lead(Table table, u64 legal, u64 hand, u64 unseen)
-@cython.locals(
-    trick_points=int, last=bint, below=u64, cheap=u64, lowest=u64, fewest=u64, rest=u64,
-    bit=u64, value=int,
-)
-cdef u64 _follow(Table table, u64 legal, u64 trick, u64 best, int position)
-@cython.locals(
-    queen_out=bint, chosen=u64, top_value=int, top_risky=bint, top_rank=int, top_short=int,
-    rest=u64, bit=u64, index=int, value=int, rank=int, risky=bint, short=int,
-)
-cdef u64 _discard(Table table, u64 legal, u64 hand, u64 unseen)
 
 
-@cython.locals(hand=Hand)
-cpdef list play_outs(Hand start, int count, Rng rng)
+@cython.locals(table=Table, hand=Hand, shooter=int, seat=int)
+cpdef list scored_outs(Hand start, int count, Rng rng, tuple dealt=*, tuple given=*,
+                       tuple receivers=*, int pass_count=*, u64 first=*, int after=*)

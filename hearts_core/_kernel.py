@@ -110,9 +110,10 @@ class Table:
 
     def __init__(  # the fields of RuleTables the kernel reads, in its order
         self, players: int, hand_size: int, breaking: int, discards_only_break: bool,
-        rows: tuple[tuple[tuple[int, int], ...], ...], points: tuple[int, ...],
+        rows: tuple[tuple[tuple[int, int], ...], ...], points: tuple[int, ...], moon: int = 0,
     ) -> None:  # fmt: skip
         self.players = players
+        self.moon = moon
         self.hand_size = hand_size
         self.breaking = breaking
         self.discards_only_break = discards_only_break
@@ -242,19 +243,17 @@ def after_card(
 class Rng:
     """The kernel's random generator: splitmix64, the same numbers in both builds.
 
-    >>> Rng(1).below(10) == Rng(1).below(10)
-    True
+    >>> hex(Rng(0).next()), Rng(1).below(10) == Rng(1).below(10)
+    ('0xe220a8397b1dcdaf', True)
+    >>> Rng(3).card(0b1010) in (0b10, 0b1000), count_cards(Rng(3).cards(0b111111, 4))
+    (True, 4)
     """
 
     def __init__(self, seed: int) -> None:
         self.state = seed & M64
 
     def next(self) -> int:
-        """The next 64 random bits.
-
-        >>> hex(Rng(0).next())
-        '0xe220a8397b1dcdaf'
-        """
+        """The next 64 random bits."""
         self.state = (self.state + GOLDEN) & M64
         mixed = self.state
         mixed = ((mixed ^ (mixed >> 30)) * MIX1) & M64
@@ -263,11 +262,7 @@ class Rng:
 
     def below(self, count: int) -> int:
         """A number from 0 to ``count - 1`` (``count`` from 1 to 2**32), each exactly as
-        likely: Lemire's multiply-and-reject on 32-bit draws.
-
-        >>> sorted({Rng(seed).below(3) for seed in range(20)})
-        [0, 1, 2]
-        """
+        likely: Lemire's multiply-and-reject on 32-bit draws."""
         product = (self.next() >> 32) * count
         low = product & LOW32
         if low < count:
@@ -278,19 +273,11 @@ class Rng:
         return product >> 32
 
     def card(self, mask: int) -> int:
-        """One of the cards of ``mask`` (not empty), each as likely, as a bit.
-
-        >>> Rng(3).card(0b1010) in (0b10, 0b1000)
-        True
-        """
+        """One of the cards of ``mask`` (not empty), each as likely, as a bit."""
         return nth_card(mask, self.below(count_cards(mask)))
 
     def cards(self, mask: int, count: int) -> int:
-        """``count`` different cards of ``mask``, every such set as likely, as a mask.
-
-        >>> count_cards(Rng(3).cards(0b111111, 4))
-        4
-        """
+        """``count`` different cards of ``mask``, every such set as likely, as a mask."""
         chosen = 0
         while count:
             bit = self.card(mask)
@@ -413,29 +400,37 @@ class Hand:
         self.tricks += 1
         self.new_trick(winner)
 
+    def exchange(
+        self, dealt: tuple[int, ...], given: tuple[int, ...], receivers: tuple[int, ...],
+        count: int, first: int, after: int, rng: Rng,
+    ) -> None:  # fmt: skip
+        """Start the hand from the cards ``dealt``: each seat passes ``given[seat]`` (0 for a
+        seat yet to pass: ``count`` cards drawn from ``rng``, seat by seat) to
+        ``receivers[seat]``, all at once; then the holder of the card ``first`` leads (the
+        seat ``after`` when ``first`` is 0)."""
+        players = self.table.players
+        for seat in range(players):
+            self.hands[seat] = dealt[seat]
+            self.taken[seat] = 0
+            self.won[seat] = 0
+        for seat in range(players):  # a seat never receives a card it gives
+            away = given[seat]
+            if away == 0:
+                away = rng.cards(dealt[seat], count)
+            self.hands[seat] &= ~away
+            self.hands[receivers[seat]] |= away
+        leader = after
+        for seat in range(players):
+            if self.hands[seat] & first:
+                leader = seat
+        self.broken = False
+        self.tricks = 0
+        self.new_trick(leader)
+
     def finish_random(self, rng: Rng) -> None:
         """Play the rest of the hand, each card drawn uniformly among the legal ones."""
         while self.tricks < self.table.hand_size:
             self.play(rng.card(self.legal()))
-
-    def unseen(self) -> int:
-        """The cards in the other seats' hands, as the seat to play sees them unplayed."""
-        held = 0
-        for seat in range(self.table.players):
-            held |= self.hands[seat]
-        return held & ~self.hands[self.seat]
-
-    def rule(self) -> int:
-        """The card the rules of thumb (:func:`rule_card`) play for the seat to play."""
-        return rule_card(
-            self.table, self.legal(), self.hands[self.seat], self.unseen(), self.trick,
-            self.best, self.position,
-        )  # fmt: skip
-
-    def finish_rule(self) -> None:
-        """Play the rest of the hand, every seat by the rules of thumb."""
-        while self.tricks < self.table.hand_size:
-            self.play(self.rule())
 
 
 def card_index(bit: int) -> int:
@@ -447,153 +442,37 @@ def card_index(bit: int) -> int:
     return count_cards(bit - 1)
 
 
-# The queen of spades, as the rules of thumb single her out.
-QUEEN = 1 << 49
-QUEEN_RANK = 12
+def scored_outs(
+    start: Hand, count: int, rng: Rng, dealt: tuple[int, ...] = (), given: tuple[int, ...] = (),
+    receivers: tuple[int, ...] = (), pass_count: int = 0, first: int = 0, after: int = 0,
+) -> list[tuple[int, ...]]:  # fmt: skip
+    """Play ``start`` out ``count`` times uniformly at random (``start`` is not changed), or,
+    given ``dealt`` cards, each time from the passes drawn as :meth:`Hand.exchange` draws
+    them; for each play-out, what scoring asks first: the seat that took every card of the
+    table's ``moon`` mask (-1 for none) and each seat's points, then the tricks each seat
+    won and the cards it took (``1 + 3 * players`` numbers).
 
-
-def rule_card(
-    table: Table, legal: int, hand: int, unseen: int, trick: int, best: int, position: int
-) -> int:
-    """The card the rules of thumb play from ``legal`` (they are documented at
-    :func:`hearts_core.bots.heuristics.common_play`), for a seat holding ``hand`` that has
-    not seen ``unseen``, as the ``position``-th card of a trick of the cards ``trick``
-    whose winning card is ``best``.
-
-    >>> from hearts_core import CardSet, Rules
-    >>> mask, legal = CardSet.parse("3H 9H AH 2C").mask, CardSet.parse("3H 9H AH").mask
-    >>> unseen, trick = CardSet.parse("2H 4H QS").mask, CardSet.parse("TH").mask
-    >>> table = Table(4, 13, HEARTS, False, ((),) * 12, Rules().tables().points)
-    >>> str(CardSet.from_mask(rule_card(table, legal, mask, unseen, trick, trick, 1)))
-    '9H'
-    """
-    if not legal & (legal - 1):
-        return legal
-    if position == 0:
-        return _lead(table, legal, hand, unseen)
-    if legal & suit_of(best):
-        return _follow(table, legal, trick, best, position)
-    return _discard(table, legal, hand, unseen)
-
-
-def _lead(table: Table, legal: int, hand: int, unseen: int) -> int:
-    """The lead least likely to win, judged from the unseen cards of its suit."""
-    points = table.points  # compiled, the C array itself: no copy
-    queen_scores = points[49] > 0
-    queen_out = queen_scores and unseen & QUEEN != 0
-    holding = queen_scores and hand & QUEEN != 0
-    chosen, low_danger, low_count, low_rank = 0, 0.0, 0, 0
-    rest = legal
-    while rest:
-        bit = rest & (M64 ^ (rest - 1))
-        rest ^= bit
-        index = card_index(bit)
-        rank = index % 13 + 2
-        suit = suit_of(bit)
-        total = count_cards(unseen & suit)
-        higher = count_cards(unseen & suit & ~((bit << 1) - 1))
-        if total == 0:
-            danger = 20.0  # nobody can follow: every discard lands on this trick
-        elif higher == 0:
-            danger = 10.0 + (total - higher)
-        else:
-            danger = float(total - higher) / total
-        value = points[index]
-        if value > 0:
-            danger += 2.0 + value / 4.0
-        elif value < 0:
-            danger += 5.0  # lead away a bonus card only as a last resort
-        if suit == SPADES:
-            if queen_out and rank > QUEEN_RANK:
-                danger += 8.0  # the queen may be dropped on it
-            elif queen_out:
-                danger -= 0.3  # smoke the queen out
-            if holding and bit != QUEEN:
-                danger += 1.0  # spades drawn out leave the queen bare
-        count = count_cards(hand & suit)
-        if (
-            chosen == 0
-            or danger < low_danger
-            or (danger == low_danger and count < low_count)
-            or (danger == low_danger and count == low_count and rank < low_rank)
-        ):
-            chosen, low_danger, low_count, low_rank = bit, danger, count, rank
-    return chosen
-
-
-def _follow(table: Table, legal: int, trick: int, best: int, position: int) -> int:
-    """Duck under the winning card; win a clean last trick high; else win cheaply."""
-    trick_points = points_of(table, trick)
-    last = position == table.players - 1
-    below = legal & (best - 1)  # the cards under the winning one: the highest of them
-    while below & (below - 1):
-        below &= below - 1
-    cheap = 0  # the highest winning card that scores nothing
-    lowest = 0  # the lowest card, the queen only if nothing else
-    fewest = 0  # the card with the fewest points, the lowest of those
-    rest = legal
-    while rest:
-        bit = rest & (M64 ^ (rest - 1))
-        rest ^= bit
-        value = table.points[card_index(bit)]
-        if bit > best and value <= 0:
-            cheap = bit
-        if lowest == 0 or lowest == QUEEN:
-            lowest = bit
-        if fewest == 0 or value < table.points[card_index(fewest)]:
-            fewest = bit
-    if last and cheap and (trick_points < 0 or (trick_points == 0 and below)):
-        return cheap
-    if below:
-        return below
-    if last:
-        return cheap if cheap else fewest
-    return lowest
-
-
-def _discard(table: Table, legal: int, hand: int, unseen: int) -> int:
-    """Shed the queen, the other point cards, high spades while she is out, high cards."""
-    queen_out = table.points[49] > 0 and unseen & QUEEN != 0
-    chosen, top_value, top_risky, top_rank, top_short = 0, 0, False, 0, 0
-    rest = legal
-    while rest:
-        bit = rest & (M64 ^ (rest - 1))
-        rest ^= bit
-        index = card_index(bit)
-        value = table.points[index]
-        rank = index % 13 + 2
-        risky = queen_out and bit & SPADES != 0 and rank > QUEEN_RANK
-        short = -count_cards(hand & suit_of(bit))
-        if (
-            chosen == 0
-            or value > top_value
-            or (value == top_value and risky > top_risky)
-            or (value == top_value and risky == top_risky and rank > top_rank)
-            or (value == top_value and risky == top_risky and rank == top_rank
-                and short > top_short)
-        ):  # fmt: skip
-            chosen, top_value, top_risky, top_rank, top_short = bit, value, risky, rank, short
-    return chosen
-
-
-def play_outs(start: Hand, count: int, rng: Rng) -> list[tuple[int, ...]]:
-    """Play ``start`` out ``count`` times uniformly at random: for each play-out, the cards
-    each seat took then the tricks it won (``2 * players`` numbers). ``start`` is not
-    changed.
-
-    >>> from hearts_core import CardSet, Rules
-    >>> from hearts_core.kernel import Hand, Rng, play_outs  # the build running
-    >>> hands = tuple(CardSet.parse(text).mask for text in ("2C AH", "KC 3H", "QC 4H", "JC 5H"))
+    >>> from hearts_core import Rules
+    >>> from hearts_core.kernel import Hand, Rng, scored_outs  # the build running
+    >>> hands = tuple(1 << 13 * seat | 1 << 13 * seat + 1 for seat in range(4))
     >>> start = Hand(Rules().tables().kernel, hands, 0)
-    >>> start.resume((), 0, False, 11, (0, 0, 0, 0), (0, 0, 0, 0))  # two tricks to play
-    >>> ends = play_outs(start, 2, Rng(1))
-    >>> len(ends), [sum(end[4:]) for end in ends], start.tricks
-    (2, [2, 2], 11)
+    >>> start.resume((), 0, True, 11, (0, 0, 0, 0), (0, 0, 0, 0))
+    >>> [end[:5] for end in scored_outs(start, 1, Rng(1))]  # seat 0's clubs take the hearts
+    [(-1, 2, 0, 0, 0)]
     """
+    table = start.table
     hand = start.copy()
     found = []
     for _ in range(count):
-        hand.copy_from(start)
+        if dealt:
+            hand.exchange(dealt, given, receivers, pass_count, first, after, rng)
+        else:
+            hand.copy_from(start)
         hand.finish_random(rng)
-        found.append(hand.taken_masks() + hand.won_counts())
+        shooter = -1
+        for seat in range(table.players):
+            if hand.taken[seat] & table.moon == table.moon:
+                shooter = seat
+        points = tuple([points_of(table, hand.taken[seat]) for seat in range(table.players)])
+        found.append((shooter,) + points + hand.won_counts() + hand.taken_masks())
     return found

@@ -21,8 +21,9 @@ What it provides:
 * :func:`after_card`: one card played to a trick, the step of the trick sequence;
 * :class:`Hand`: a hand in play, changed in place card by card (:meth:`Hand.play`), and
   played out at random (:meth:`Hand.finish_random`);
-* :func:`play_outs`: many random play-outs of one position at once;
-* :func:`rule_card`: the rules of thumb (:meth:`Hand.finish_rule` plays a hand by them);
+* :func:`scored_outs`: many random play-outs of one position at once;
+* :func:`rule_card`: the rules of thumb (``hearts_core/_thumb.py``, compiled alike), and
+  :func:`rule_of` and :func:`finish_rule`, a kernel hand's card and play-out by them;
 * :func:`deal_hands`: the hands of a shuffled deal (``hearts_core/_deal.py``, compiled
   alike);
 * :class:`Rng`: the generator; :func:`situation`, :func:`count_cards`,
@@ -55,9 +56,11 @@ __all__ = [
     "fold",
     "breaks",
     "after_card",
-    "play_outs",
+    "scored_outs",
     "deal_hands",
     "rule_card",
+    "rule_of",
+    "finish_rule",
     "points_of",
     "card_index",
     "situation",
@@ -67,7 +70,7 @@ __all__ = [
 ]
 
 
-_MODULES: Final = ("_kernel", "_deal")
+_MODULES: Final = ("_kernel", "_thumb", "_deal")
 """The kernel's modules: each one source, compiled as ``hearts_core.<module>_c``."""
 
 
@@ -124,12 +127,12 @@ if TYPE_CHECKING or KERNEL == "pure":
         count_cards,
         fold,
         nth_card,
-        play_outs,
         points_of,
-        rule_card,
+        scored_outs,
         situation,
         suit_of,
     )
+    from hearts_core._thumb import finish_rule, rule_card, rule_of
 else:
     from hearts_core._deal_c import deal_hands
     from hearts_core._kernel_c import (
@@ -142,9 +145,9 @@ else:
         count_cards,
         fold,
         nth_card,
-        play_outs,
         points_of,
-        rule_card,
+        scored_outs,
         situation,
         suit_of,
     )
+    from hearts_core._thumb_c import finish_rule, rule_card, rule_of

@@ -32,12 +32,11 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from hearts_core.engine import after_hand, exchange
+from hearts_core.engine import after_hand
 from hearts_core.errors import InvalidStateError
 from hearts_core.fields import shown
-from hearts_core.kernel import Hand, Rng
-from hearts_core.kernel import play_outs as _kernel_play_outs
-from hearts_core.options import MoonOption
+from hearts_core.kernel import Hand, Rng, scored_outs
+from hearts_core.options import MoonOption, SunScoring
 from hearts_core.rules import Rules
 from hearts_core.scoring import moon_scores, score_hand
 from hearts_core.state import GameState, HandContext, Phase, dealer_of, first_leader, taken_and_won
@@ -68,16 +67,9 @@ def kernel_hand(state: GameState, rng: Rng) -> Hand:
     context = state.context
     tables = context.tables
     if state.phase is _PASS:
-        dealt = state.hand_masks  # as dealt: nothing leaves a hand before the exchange
-        count = context.rules.pass_count
-        given = [
-            rng.cards(dealt[seat], count) if cards is None else cards.mask
-            for seat, cards in enumerate(state.passes)
-        ]
-        hands = exchange(dealt, given, context.pass_direction)
-        leader = first_leader(tables, hands, dealer_of(context.hand_number, tables.players))
-        assert leader is not None  # a checked deal holds the first lead card
-        return Hand(tables.kernel, hands, leader)
+        hand = Hand(tables.kernel, (), 0)
+        hand.exchange(*_passing(state), rng)
+        return hand
     if state.phase is not _PLAY:
         raise InvalidStateError(
             "state", f"has no hand to play: it is in the {state.phase.value} phase"
@@ -88,6 +80,27 @@ def kernel_hand(state: GameState, rng: Rng) -> Hand:
     done = len(state.tricks)
     hand.resume(trick, state.leader, state.hearts_broken, done, tuple(taken), tuple(won))
     return hand
+
+
+def _passing(
+    state: GameState,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]:
+    """What :meth:`~hearts_core.kernel.Hand.exchange` takes to start the hand of ``state``
+    (passing) from its passes: the cards dealt, each seat's pass (0 while it is to pass),
+    each seat's receiver, the cards a pass holds, the first-lead card and the seat that
+    leads without one (the seat after the dealer, as :func:`first_leader` says)."""
+    context = state.context
+    tables = context.tables
+    players = tables.players
+    dealt = state.hand_masks  # as dealt: nothing leaves a hand before the exchange
+    given = tuple([0 if cards is None else cards.mask for cards in state.passes])
+    # Without a first-lead card, first_leader names the seat after the dealer, whatever
+    # the hands; with one, the kernel finds its holder after the exchange.
+    card = tables.first_lead_card
+    after = 0 if card else first_leader(tables, dealt, dealer_of(context.hand_number, players))
+    assert after is not None
+    receivers = context.pass_direction.receivers(players)
+    return dealt, given, receivers, context.rules.pass_count, card, after
 
 
 def _held(state: GameState, trick: tuple[int, ...]) -> tuple[int, ...]:
@@ -172,14 +185,30 @@ def rollouts(state: GameState, count: int, rng: random.Random) -> tuple[tuple[in
         return tuple([_moon_drawn(context.rules, taken, shooter, draws) for _ in range(count)])
     players = context.tables.players
     if phase is _PASS:  # each play-out draws its own passes
-        found = []
-        for _ in range(count):
-            hand = kernel_hand(state, draws)
-            hand.finish_random(draws)
-            found.append(_scores(context, hand.taken_masks(), hand.won_counts(), draws))
-        return tuple(found)
-    ends = _kernel_play_outs(kernel_hand(state, draws), count, draws)
-    return tuple([_scores(context, end[:players], end[players:], draws) for end in ends])
+        ends = scored_outs(Hand(context.tables.kernel, (), 0), count, draws, *_passing(state))
+    else:
+        ends = scored_outs(kernel_hand(state, draws), count, draws)
+    # A hand with no shooter scores as its points and tricks say: scored once for each way
+    # they fall (score_hand, on the first hand to fall that way), then looked up.
+    wanted = 1 + (2 * players if _uses_tricks(context.rules) else players)
+    known: dict[tuple[int, ...], tuple[int, ...]] = {}
+    found = []
+    for end in ends:
+        key = end[:wanted]
+        scores = known.get(key)
+        if scores is None:
+            masks = end[1 + 2 * players :]
+            scores = _scores(context, masks, end[1 + players : 1 + 2 * players], draws)
+            if end[0] < 0:
+                known[key] = scores
+        found.append(scores)
+    return tuple(found)
+
+
+def _uses_tricks(rules: Rules) -> bool:
+    """Whether a hand's scores may hang on the tricks each seat won, beyond its points and
+    the moon: under a sun rule or a bonus for taking no trick."""
+    return rules.sun is not SunScoring.OFF or bool(rules.no_tricks_bonus)
 
 
 def play_outs(states: Sequence[GameState], rng: random.Random) -> tuple[tuple[int, ...], ...]:

@@ -221,6 +221,7 @@ def compile_rules(rules: Rules) -> RuleTables:
     masks = DeckMasks(deck, clubs, lowest_club, point_mask)
     positive_total = sum(p for p in points if p > 0)
     rows = _rows(rules, masks)
+    moon_mask = point_mask if rules.moon_requires is MoonRequires.POSITIVE_CARDS else scoring_mask
     breaking = HEARTS.mask | (QUEEN_OF_SPADES.bit if rules.queen_breaks_hearts else 0)
     return RuleTables(
         players=rules.players,
@@ -233,9 +234,7 @@ def compile_rules(rules: Rules) -> RuleTables:
             (value, sum(1 << i for i, p in enumerate(points) if p == value))
             for value in sorted({p for p in points if p})
         ),
-        moon_mask=(
-            point_mask if rules.moon_requires is MoonRequires.POSITIVE_CARDS else scoring_mask
-        ),
+        moon_mask=moon_mask,
         breaking_mask=breaking & deck,
         discards_only_break=rules.only_discards_break_hearts,
         first_lead_card=0 if rules.first_lead is FirstLead.LEFT_OF_DEALER else lowest_club,
@@ -256,5 +255,6 @@ def compile_rules(rules: Rules) -> RuleTables:
             rules.only_discards_break_hearts,
             tuple(tuple((keep, exempt) for keep, exempt, _, _ in row) for row in rows),
             points,
+            moon_mask,
         ),
     )

@@ -55,7 +55,7 @@ def table_of(build: ModuleType, rules: Rules) -> Table:
     rows = tuple(tuple((keep, exempt) for keep, exempt, _, _ in row) for row in tables.rows)
     table: Table = build.Table(
         tables.players, tables.hand_size, tables.breaking_mask, tables.discards_only_break,
-        rows, tables.points,
+        rows, tables.points, tables.moon_mask,
     )  # fmt: skip
     return table
 
@@ -97,7 +97,7 @@ def test_both_builds_play_out_every_variant_identically(name: str) -> None:
         ends = []
         for build in BUILDS:
             hand = hand_in(build, state)
-            ends.append(build.play_outs(hand, 40, build.Rng(seed)))
+            ends.append(build.scored_outs(hand, 40, build.Rng(seed)))
         assert ends[0] == ends[1]
 
 
@@ -202,7 +202,9 @@ def test_play_outs_are_uniform_as_exact_enumeration_says(
     exact = exact_outcomes(hand_in(pure, state))
     assert len(exact) > 3  # several ends, or the test shows nothing
     draws = 30_000
-    ends = Counter(build.play_outs(hand_in(build, state), draws, build.Rng(seed)))
+    players = rules.players
+    outs = build.scored_outs(hand_in(build, state), draws, build.Rng(seed))
+    ends = Counter(end[1 + 2 * players :] + end[1 + players : 1 + 2 * players] for end in outs)
     assert chi_square_is_plausible(
         ends, {key: float(chance) * draws for key, chance in exact.items()}
     )

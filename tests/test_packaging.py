@@ -144,7 +144,7 @@ def test_variants_load_from_an_installed_wheel(tmp_path: Path, build: str) -> No
     else:
         assert not wheel.name.endswith("-none-any.whl"), wheel.name
         modules = [name.split(".")[0] for name in extensions]
-        assert modules == ["hearts_core/_deal_c", "hearts_core/_kernel_c"]
+        assert modules == ["hearts_core/_deal_c", "hearts_core/_kernel_c", "hearts_core/_thumb_c"]
     shipped = sorted(
         n.removeprefix("hearts_core/_variants/")
         for n in names

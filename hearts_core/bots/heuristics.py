@@ -3,7 +3,7 @@ Monte-Carlo play-outs and the tree search's.
 
 They read nothing but masks (the mover's hand, the cards it has not seen) and the trick
 in progress, so they run in the hand kernel (:func:`hearts_core.kernel.rule_card`, which
-:meth:`hearts_core.kernel.Hand.finish_rule` plays a whole hand with): a bot reading its
+:func:`hearts_core.kernel.finish_rule` plays a whole hand with): a bot reading its
 view and a play-out reading a sampled deal call that one function, in either build.
 """
 

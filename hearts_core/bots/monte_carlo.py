@@ -13,7 +13,7 @@ from hearts_core.bots.knowledge import equivalent_plays, unseen_cards
 from hearts_core.bots.rule_bot import searched_choice
 from hearts_core.bots.sampled import gain_over_others, hand_gains
 from hearts_core.errors import BotError
-from hearts_core.kernel import Rng
+from hearts_core.kernel import Rng, finish_rule
 from hearts_core.observation import PlayerView
 from hearts_core.playout import kernel_hand
 from hearts_core.state import Phase
@@ -34,7 +34,7 @@ class MonteCarloBot:
     that suit; the cards this seat passed go to the seat it passed them to,
     until played. On each deal it tries every legal card and plays the rest
     of the hand out in the hand kernel (each seat following the rules of thumb,
-    :meth:`~hearts_core.kernel.Hand.finish_rule`; or at random,
+    :func:`~hearts_core.kernel.finish_rule`; or at random,
     :meth:`~hearts_core.kernel.Hand.finish_random`), and keeps the card whose hand score,
     relative to the mean of the other seats, averaged best. Passing and the moon choice are
     :class:`~hearts_core.bots.RuleBot`'s.
@@ -134,7 +134,7 @@ class MonteCarloBot:
                 if uniform:
                     hand.finish_random(Rng(seed))
                 else:
-                    hand.finish_rule()
+                    finish_rule(hand)
                 gains = hand_gains(rules, hand.taken_masks(), hand.won_counts(), totals, down)
                 sums[play] += gain_over_others(gains, seat)
             done += 1

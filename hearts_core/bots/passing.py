@@ -34,7 +34,7 @@ from hearts_core.bots.sampled import gain_over_others, hand_gains
 from hearts_core.cards import FULL_DECK, Card, CardSet, Suit
 from hearts_core.engine import exchange
 from hearts_core.errors import BotError
-from hearts_core.kernel import Hand
+from hearts_core.kernel import Hand, finish_rule
 from hearts_core.observation import PlayerView
 from hearts_core.state import Phase, first_leader
 
@@ -191,7 +191,7 @@ class _Deals:
         ``index``, every seat then playing by the rules of thumb."""
         view = self.view
         hand = self.start(index, cards)
-        hand.finish_rule()
+        finish_rule(hand)
         gains = hand_gains(
             view.rules, hand.taken_masks(), hand.won_counts(), view.totals, view.counting_down
         )

@@ -5,7 +5,7 @@ The Monte-Carlo and the search bots deal the hidden cards many times and
 play each deal out by rules of thumb. A :class:`~hearts_core.GameState`
 per card would keep tricks and events nobody reads, so they play in the hand
 kernel (:mod:`hearts_core.kernel`) instead. The Monte-Carlo bot and the passing
-search play whole kernel hands (:meth:`~hearts_core.kernel.Hand.finish_rule`); the tree
+search play whole kernel hands (:func:`~hearts_core.kernel.finish_rule`); the tree
 search walks a :class:`SampledHand`, which keeps the trick's cards for its own policies,
 plays each card through the kernel's step (:func:`~hearts_core.kernel.after_card`) and
 hands the rest of the hand to the kernel. Scores come from
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from hearts_core.cards import FULL_DECK, Card
-from hearts_core.kernel import Hand, after_card, fold, rule_card
+from hearts_core.kernel import Hand, after_card, finish_rule, fold, rule_card
 from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
 from hearts_core.scoring import moon_scores, score_hand, totals_after
@@ -230,7 +230,7 @@ class SampledHand:
 
     def play_out(self) -> None:
         """Play the rest of the hand, every seat by the rules of thumb, in the kernel
-        (:meth:`~hearts_core.kernel.Hand.finish_rule`).
+        (:func:`~hearts_core.kernel.finish_rule`).
 
         >>> from hearts_core import new_game
         >>> hand = SampledHand.of(new_game())  # nothing dealt: the hand is already over
@@ -241,7 +241,7 @@ class SampledHand:
         if not self.remaining:
             return
         hand = self.kernel()
-        hand.finish_rule()
+        finish_rule(hand)
         self.hands = list(hand.hand_masks())
         self.taken = list(hand.taken_masks())
         self.won = list(hand.won_counts())
