@@ -5,7 +5,9 @@ cimport cython
 
 ctypedef unsigned long long u64
 
-cdef u64 M64, CLUBS, DIAMONDS, HEARTS, SPADES, GOLDEN, MIX1, MIX2
+cdef u64 M64, CLUBS, DIAMONDS, HEARTS, SPADES
+cdef int BLOCK
+cdef bint BIG_ENDIAN
 cdef u64 PAIRS, QUADS, NIBBLES, BYTES, LOW32, TWO32
 cdef int MAX_SEATS, MAX_ROWS, SITUATIONS, LEAD, FOLLOW, DISCARD
 
@@ -43,10 +45,13 @@ cpdef (u64, u64, int, int, bint) after_card(
 
 @cython.final
 cdef class Rng:
-    cdef public u64 state
+    cdef public object source
+    cdef public unsigned int[::1] words
+    cdef public int place
 
-    @cython.locals(mixed=u64)
-    cpdef u64 next(self)
+    cpdef void refill(self)
+    @cython.locals(value=u64)
+    cpdef u64 word(self)
     @cython.locals(product=u64, low=u64, threshold=u64)
     cpdef u64 below(self, u64 count)
     cpdef u64 card(self, u64 mask)

@@ -11,6 +11,9 @@ cards a mask, a seat an index; the compiled build keeps the objects' fields in C
 
 from __future__ import annotations
 
+import array
+import random
+import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -35,10 +38,10 @@ NIBBLES, BYTES = 0x0F0F0F0F0F0F0F0F, 0x0101010101010101
 LOW32, TWO32 = 0xFFFFFFFF, 0x100000000
 MAX_SEATS, MAX_ROWS, SITUATIONS = 6, 5, 12
 LEAD, FOLLOW, DISCARD = 0, 1, 2  # the moments of a trick
-# splitmix64 (Steele, Lea and Flood): a 64-bit state advanced by a constant, then mixed.
-GOLDEN = 0x9E3779B97F4A7C15
-MIX1 = 0xBF58476D1CE4E5B9
-MIX2 = 0x94D049BB133111EB
+BLOCK = 64  # the words Rng draws at once
+BIG_ENDIAN = sys.byteorder == "big"
+if array.array("I").itemsize != 4:  # pragma: no cover - every platform Python runs on
+    raise ImportError("hearts_core's kernel needs 4-byte unsigned ints")
 
 
 def situation(moment: int, first_trick: bool, broken: bool) -> int:
@@ -241,34 +244,47 @@ def after_card(
 
 
 class Rng:
-    """The kernel's random generator: splitmix64, the same numbers in both builds.
+    """The kernel's random numbers: the 32-bit words of a ``random.Random``, drawn 64 at a
+    time (``getrandbits(2048)``, its least significant word first) and read in order, so
+    both builds read the same words and leave ``source`` in the same state.
 
-    >>> hex(Rng(0).next()), Rng(1).below(10) == Rng(1).below(10)
-    ('0xe220a8397b1dcdaf', True)
-    >>> Rng(3).card(0b1010) in (0b10, 0b1000), count_cards(Rng(3).cards(0b111111, 4))
+    >>> import random
+    >>> Rng(random.Random(0)).word() == random.Random(0).getrandbits(32)
+    True
+    >>> draws = Rng(random.Random(3))
+    >>> draws.card(0b1010) in (0b10, 0b1000), count_cards(draws.cards(0b111111, 4))
     (True, 4)
     """
 
-    def __init__(self, seed: int) -> None:
-        self.state = seed & M64
+    def __init__(self, source: random.Random) -> None:
+        self.source = source
+        self.refill()
 
-    def next(self) -> int:
-        """The next 64 random bits."""
-        self.state = (self.state + GOLDEN) & M64
-        mixed = self.state
-        mixed = ((mixed ^ (mixed >> 30)) * MIX1) & M64
-        mixed = ((mixed ^ (mixed >> 27)) * MIX2) & M64
-        return mixed ^ (mixed >> 31)
+    def refill(self) -> None:
+        """Draw the next 64 words from the source."""
+        words = array.array("I", self.source.getrandbits(2048).to_bytes(256, "little"))
+        if BIG_ENDIAN:  # the array reads words in this machine's order
+            words.byteswap()
+        self.words = words
+        self.place = 0
+
+    def word(self) -> int:
+        """The next 32 random bits."""
+        if self.place == BLOCK:
+            self.refill()
+        value = self.words[self.place]
+        self.place += 1
+        return value
 
     def below(self, count: int) -> int:
         """A number from 0 to ``count - 1`` (``count`` from 1 to 2**32), each exactly as
         likely: Lemire's multiply-and-reject on 32-bit draws."""
-        product = (self.next() >> 32) * count
+        product = self.word() * count
         low = product & LOW32
         if low < count:
             threshold = (TWO32 - count) % count
             while low < threshold:
-                product = (self.next() >> 32) * count
+                product = self.word() * count
                 low = product & LOW32
         return product >> 32
 
@@ -291,6 +307,7 @@ class Hand:
     """A hand in play on masks, changed in place by :meth:`play`: each seat's cards, the trick
     in progress, and the cards and tricks each seat has taken.
 
+    >>> import random
     >>> from hearts_core import CardSet, Rules
     >>> from hearts_core.kernel import Hand, Rng  # the build running, as the tables are
     >>> hands = tuple(CardSet.parse(text).mask for text in ("2C AH", "KC 3H", "QC 4H", "JC 5H"))
@@ -302,7 +319,7 @@ class Hand:
     ...     hand.play(CardSet.parse(text).mask)
     >>> hand.seat, hand.tricks, hand.won_counts()  # seat 1 took the trick and leads
     (1, 12, (0, 1, 0, 0))
-    >>> hand.finish_random(Rng(7)); hand.over(), sum(hand.won_counts())
+    >>> hand.finish_random(Rng(random.Random(7))); hand.over(), sum(hand.won_counts())
     (True, 2)
     """
 
@@ -429,6 +446,9 @@ class Hand:
 
     def finish_random(self, rng: Rng) -> None:
         """Play the rest of the hand, each card drawn uniformly among the legal ones."""
+        if not cython.compiled:  # the same cards and draws, in one Python frame
+            _finish_random_in_python(self, rng)
+            return
         while self.tricks < self.table.hand_size:
             self.play(rng.card(self.legal()))
 
@@ -452,12 +472,13 @@ def scored_outs(
     table's ``moon`` mask (-1 for none) and each seat's points, then the tricks each seat
     won and the cards it took (``1 + 3 * players`` numbers).
 
+    >>> import random
     >>> from hearts_core import Rules
     >>> from hearts_core.kernel import Hand, Rng, scored_outs  # the build running
     >>> hands = tuple(1 << 13 * seat | 1 << 13 * seat + 1 for seat in range(4))
     >>> start = Hand(Rules().tables().kernel, hands, 0)
     >>> start.resume((), 0, True, 11, (0, 0, 0, 0), (0, 0, 0, 0))
-    >>> [end[:5] for end in scored_outs(start, 1, Rng(1))]  # seat 0's clubs take the hearts
+    >>> [end[:5] for end in scored_outs(start, 1, Rng(random.Random(1)))]  # clubs take hearts
     [(-1, 2, 0, 0, 0)]
     """
     table = start.table
@@ -476,3 +497,63 @@ def scored_outs(
         points = tuple([points_of(table, hand.taken[seat]) for seat in range(table.players)])
         found.append((shooter,) + points + hand.won_counts() + hand.taken_masks())
     return found
+
+
+# long: the pure build's play-out in one frame, for Python's sake: its calls cost there what
+# the compiled build's do not. The steps are fold, after_card, Hand.play and Rng.card, as
+# written above, with their locals kept in this frame; tests/test_kernel.py plays it
+# against the compiled build, card for card and draw for draw, in every variant.
+def _finish_random_in_python(hand: Hand, rng: Rng) -> None:
+    table = hand.table
+    players, size, breaking = table.players, table.hand_size, table.breaking
+    discards_only, keep, exempt, counts = (
+        table.discards_only_break, table.keep, table.exempt, table.counts,
+    )  # fmt: skip
+    hands, taken, won = hand.hands, hand.taken, hand.won
+    seat, position, led, best, winner = hand.seat, hand.position, hand.led, hand.best, hand.winner
+    trick, broken, tricks = hand.trick, hand.broken, hand.tricks
+    words, place = rng.words, rng.place
+    while tricks < size:
+        held = hands[seat]
+        legal = held & led
+        moment = FOLLOW if legal else (DISCARD if led else LEAD)
+        if not legal:
+            legal = held
+        index = situation(moment, tricks == 0, broken)
+        if counts[index]:
+            for row in range(MAX_ROWS * index, MAX_ROWS * index + counts[index]):
+                narrowed = legal & keep[row]
+                if narrowed and narrowed != exempt[row]:
+                    legal = narrowed
+        count = legal.bit_count()
+        while True:  # Rng.below(count), with Rng.word inline
+            if place == BLOCK:
+                rng.refill()
+                words, place = rng.words, 0
+            product = words[place] * count
+            place += 1
+            if product & LOW32 >= (TWO32 - count) % count:
+                break
+        chosen = product >> 32
+        while chosen:
+            legal &= legal - 1
+            chosen -= 1
+        bit = legal & -legal
+        if not broken and bit & breaking and (not discards_only or (led and not bit & led)):
+            broken = True
+        if position == 0:
+            led, best, winner = suit_of(bit), bit, seat
+        elif bit & led and bit > best:
+            best, winner = bit, seat
+        hands[seat] ^= bit
+        trick |= bit
+        position += 1
+        if position < players:
+            seat = seat + 1 if seat + 1 < players else 0
+            continue
+        taken[winner] |= trick
+        won[winner] += 1
+        tricks += 1
+        seat, position, led, best, trick = winner, 0, 0, 0, 0
+    hand.seat, hand.position, hand.led, hand.best, hand.winner = seat, 0, 0, 0, seat
+    hand.leader, hand.trick, hand.broken, hand.tricks, rng.place = seat, 0, broken, tricks, place

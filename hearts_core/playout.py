@@ -60,7 +60,7 @@ def kernel_hand(state: GameState, rng: Rng) -> Hand:
     >>> from hearts_core import Rules, apply, new_game, random_deal
     >>> from hearts_core.kernel import Rng
     >>> start = apply(new_game(Rules(pass_cycle=["hold"])), random_deal(Rules(), random.Random(3)))
-    >>> hand = kernel_hand(start, Rng(1))
+    >>> hand = kernel_hand(start, Rng(random.Random(1)))
     >>> hand.seat == start.to_act[0], hand.tricks
     (True, 0)
     """
@@ -132,7 +132,7 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
     if phase is not _PLAY and phase is not _PASS and phase is not _MOON:
         return state
     _check_rng(rng)
-    draws = Rng(rng.getrandbits(64))
+    draws = Rng(rng)
     context = state.context
     if phase is _MOON:
         taken, _ = taken_and_won(state.tricks, context.tables.players)
@@ -176,7 +176,7 @@ def rollouts(state: GameState, count: int, rng: random.Random) -> tuple[tuple[in
             "state", f"has no hand to play: it is in the {phase.value} phase"
         )
     _check_rng(rng)
-    draws = Rng(rng.getrandbits(64))
+    draws = Rng(rng)
     context = state.context
     if phase is _MOON:
         taken, _ = taken_and_won(state.tricks, context.tables.players)
@@ -227,7 +227,7 @@ def play_outs(states: Sequence[GameState], rng: random.Random) -> tuple[tuple[in
     [True, True, True]
     """
     _check_rng(rng)
-    draws = Rng(rng.getrandbits(64))
+    draws = Rng(rng)
     found = []
     for state in states:
         if state.phase is _MOON:

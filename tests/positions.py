@@ -29,7 +29,7 @@ def reference(state: GameState, rng: random.Random) -> GameState:
     among the legal cards listed; a moon choice between the two options)."""
     if state.phase not in (Phase.PASS, Phase.PLAY, Phase.MOON):
         return state
-    draws = Rng(rng.getrandbits(64))
+    draws = Rng(rng)
     if state.phase is Phase.PASS:
         count = state.rules.pass_count
         chosen = [

@@ -97,7 +97,7 @@ def test_both_builds_play_out_every_variant_identically(name: str) -> None:
         ends = []
         for build in BUILDS:
             hand = hand_in(build, state)
-            ends.append(build.scored_outs(hand, 40, build.Rng(seed)))
+            ends.append(build.scored_outs(hand, 40, build.Rng(random.Random(seed))))
         assert ends[0] == ends[1]
 
 
@@ -118,22 +118,24 @@ def test_both_builds_fold_draw_and_step_identically() -> None:
             seat, bit, at = rng.randrange(rules.players), 1 << rng.randrange(52), rng.randrange(2)
             steps = {b.after_card(t, seat, bit, at, led, 1, 0, False) for b, t in pairs}
             assert len(steps) == 1
-    draws = [build.Rng(2**64 - 3) for build in BUILDS]
+    draws = [build.Rng(random.Random(2**64 - 3)) for build in BUILDS]
     for count in (1, 2, 3, 13, 52, 286, 2**32):
         assert len({d.below(count) for d in draws}) == 1
     assert len({d.cards((1 << 52) - 1, 3) for d in draws}) == 1
-    assert len({d.state for d in draws}) == 1
+    assert len({(d.place, d.source.getstate()) for d in draws}) == 1
 
 
 @pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
-def test_the_generator_is_splitmix64(build: ModuleType) -> None:
-    # The published first outputs of splitmix64 seeded with 0 (the reference C code).
-    rng = build.Rng(0)
-    assert [rng.next() for _ in range(3)] == [
-        0xE220A8397B1DCDAF,
-        0x6E789E6AA1B965F4,
-        0x06C45D188009454F,
-    ]
+def test_the_words_are_the_generators_own_in_blocks_of_64(build: ModuleType) -> None:
+    # 200 words: four blocks of getrandbits(2048), each read least significant word first.
+    rng = build.Rng(random.Random(6))
+    source = random.Random(6)
+    expected = []
+    for _ in range(4):
+        block = source.getrandbits(2048)
+        expected += [block >> (32 * i) & 0xFFFFFFFF for i in range(64)]
+    assert [rng.word() for _ in range(200)] == expected[:200]
+    assert rng.source.getstate() == source.getstate()  # four blocks drawn, no more
 
 
 def chi_square_is_plausible(counts: Counter[object], expected: dict[object, float]) -> bool:
@@ -149,7 +151,7 @@ def chi_square_is_plausible(counts: Counter[object], expected: dict[object, floa
 @pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
 @pytest.mark.parametrize("count", [2, 3, 7, 13])
 def test_bounded_draws_are_uniform(build: ModuleType, count: int) -> None:
-    rng = build.Rng(count)
+    rng = build.Rng(random.Random(count))
     draws = Counter(rng.below(count) for _ in range(20_000))
     assert set(draws) == set(range(count))
     assert chi_square_is_plausible(draws, dict.fromkeys(range(count), 20_000 / count))
@@ -159,7 +161,7 @@ def test_bounded_draws_are_uniform(build: ModuleType, count: int) -> None:
 def test_drawn_passes_are_uniform_over_the_subsets(build: ModuleType) -> None:
     hand = 0b1011011  # five cards
     subsets = [sum(c) for c in itertools.combinations([1, 2, 8, 16, 64], 3)]
-    rng = build.Rng(5)
+    rng = build.Rng(random.Random(5))
     draws = Counter(rng.cards(hand, 3) for _ in range(20_000))
     assert set(draws) == set(subsets)
     assert chi_square_is_plausible(draws, dict.fromkeys(subsets, 2_000.0))
@@ -203,7 +205,7 @@ def test_play_outs_are_uniform_as_exact_enumeration_says(
     assert len(exact) > 3  # several ends, or the test shows nothing
     draws = 30_000
     players = rules.players
-    outs = build.scored_outs(hand_in(build, state), draws, build.Rng(seed))
+    outs = build.scored_outs(hand_in(build, state), draws, build.Rng(random.Random(seed)))
     ends = Counter(end[1 + 2 * players :] + end[1 + players : 1 + 2 * players] for end in outs)
     assert chi_square_is_plausible(
         ends, {key: float(chance) * draws for key, chance in exact.items()}

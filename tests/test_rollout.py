@@ -128,19 +128,20 @@ def test_rollout_between_hands_returns_the_state_and_draws_nothing() -> None:
 
 class WithoutGetrandbits(random.Random):
     """A generator that only overrides ``random()``: Python then draws its own indices
-    without ``getrandbits``; the play-out takes only its 64-bit seed from it."""
+    without ``getrandbits``; the play-out still reads its words from ``getrandbits``."""
 
     def random(self) -> float:
         return super().random()
 
 
-def test_rollout_takes_only_a_seed_from_a_random_subclass() -> None:
+def test_rollout_draws_whole_blocks_from_a_random_subclass() -> None:
     state = position(Rules(), 5, 3)
     fast, slow = WithoutGetrandbits(8), WithoutGetrandbits(8)
     assert rollout(state, fast) == reference(state, slow)
-    slow = WithoutGetrandbits(8)
-    slow.getrandbits(64)
     assert fast.getstate() == slow.getstate()
+    blocks = WithoutGetrandbits(8)
+    while blocks.getstate() != fast.getstate():  # the play-out drew whole blocks of 64 words
+        blocks.getrandbits(2048)
 
 
 @pytest.mark.parametrize("name", ["standard", "six-player", "spot-hearts", "omnibus"])
@@ -153,23 +154,10 @@ def test_rollout_scores_the_hand(name: str) -> None:
     assert end.totals != state.totals
 
 
-class Seeded(random.Random):
-    """A generator whose 64 bits are ``seed`` itself: the play-out then seeds the kernel's
-    generator with ``seed``, as the Monte-Carlo bot seeds its own play-outs."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(0)
-        self.seed_bits = seed
-
-    def getrandbits(self, k: int) -> int:
-        assert k == 64
-        return self.seed_bits
-
-
 def test_monte_carlo_bot_plays_out_at_random_as_the_public_loop_does() -> None:
     # Each sample's deal and seed drawn as the bot draws them; then every play (one of each
     # group the bot plays out once) finished through apply and legal_actions, each card
-    # drawn from the kernel's generator seeded as the bot seeds it.
+    # drawn from the kernel's words of random.Random(seed), as the bot draws them.
     state = position(Rules(pass_cycle=["hold"]), 4, 9)
     view = observe(state, state.to_act[0])
     got = MonteCarloBot(samples=3, rollout="random").evaluate(view, random.Random(1))
@@ -181,7 +169,7 @@ def test_monte_carlo_bot_plays_out_at_random_as_the_public_loop_does() -> None:
         sampled = belief.sample(rng)
         seed = rng.getrandbits(64)
         for play in sums:
-            end = reference(apply(sampled, play), Seeded(seed))
+            end = reference(apply(sampled, play), random.Random(seed))
             gained = [a - b for a, b in zip(end.totals, view.totals, strict=True)]
             sums[play] += gain_over_others(gained, view.seat)
     assert got == {play: sums[group[0]] / 3 for group in groups for play in group}

@@ -126,13 +126,13 @@ class MonteCarloBot:
         while done < self.samples:
             state = belief.sample(rng)
             seed = rng.getrandbits(64)
-            dealt = kernel_hand(state, Rng(seed))
+            dealt = kernel_hand(state, Rng(random.Random(seed)))  # in play: draws nothing
             for play in sums:
                 # Each play on the same deal and, at random, the same draws: a paired test.
                 hand = dealt.copy()
                 hand.play(play.card.bit)
                 if uniform:
-                    hand.finish_random(Rng(seed))
+                    hand.finish_random(Rng(random.Random(seed)))
                 else:
                     finish_rule(hand)
                 gains = hand_gains(rules, hand.taken_masks(), hand.won_counts(), totals, down)
