@@ -50,11 +50,11 @@ _MOON_OPTIONS: Final = tuple(MoonOption)
 _MAX_COUNT: Final = 10**7
 
 
-def kernel_hand(state: GameState, rng: Rng) -> Hand:
+def kernel_hand(state: GameState, rng: Rng | None = None) -> Hand:
     """The hand of ``state`` (passing or in play) as a kernel :class:`~hearts_core.kernel.Hand`,
     ready to play: while passing, each seat yet to pass passes cards drawn uniformly from
-    ``rng`` and the passes change hands; in play, the tricks taken and the trick in progress
-    are as in ``state``.
+    ``rng`` (which a passing state needs) and the passes change hands; in play, the tricks
+    taken and the trick in progress are as in ``state``.
 
     >>> import random
     >>> from hearts_core import Rules, apply, new_game, random_deal
@@ -67,6 +67,8 @@ def kernel_hand(state: GameState, rng: Rng) -> Hand:
     context = state.context
     tables = context.tables
     if state.phase is _PASS:
+        if rng is None:
+            raise InvalidStateError("rng", "a hand still passing needs an Rng to draw passes")
         hand = Hand(tables.kernel, (), 0)
         hand.exchange(*_passing(state), rng)
         return hand

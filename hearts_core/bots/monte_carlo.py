@@ -126,7 +126,7 @@ class MonteCarloBot:
         while done < self.samples:
             state = belief.sample(rng)
             seed = rng.getrandbits(64)
-            dealt = kernel_hand(state, Rng(random.Random(seed)))  # in play: draws nothing
+            dealt = kernel_hand(state)
             for play in sums:
                 # Each play on the same deal and, at random, the same draws: a paired test.
                 hand = dealt.copy()
