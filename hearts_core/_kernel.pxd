@@ -47,7 +47,7 @@ cpdef (u64, u64, int, int, bint) after_card(
 cdef class Rng:
     cdef public object source
     cdef public unsigned int[::1] words
-    cdef public int place
+    cdef public int place, block
 
     cpdef void refill(self)
     @cython.locals(value=u64)
@@ -95,6 +95,6 @@ cdef class Hand:
 cpdef int card_index(u64 bit)
 
 
-@cython.locals(table=Table, hand=Hand, shooter=int, seat=int)
+@cython.locals(table=Table, hand=Hand, shooter=int, seat=int, players=int, result=list)
 cpdef list scored_outs(Hand start, int count, Rng rng, tuple dealt=*, tuple given=*,
                        tuple receivers=*, int pass_count=*, u64 first=*, int after=*)

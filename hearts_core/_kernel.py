@@ -38,7 +38,7 @@ NIBBLES, BYTES = 0x0F0F0F0F0F0F0F0F, 0x0101010101010101
 LOW32, TWO32 = 0xFFFFFFFF, 0x100000000
 MAX_SEATS, MAX_ROWS, SITUATIONS = 6, 5, 12
 LEAD, FOLLOW, DISCARD = 0, 1, 2  # the moments of a trick
-BLOCK = 64  # the words Rng draws at once
+BLOCK = 64  # the words Rng draws at once, unless told: about a hand's play-out
 BIG_ENDIAN = sys.byteorder == "big"
 if array.array("I").itemsize != 4:  # pragma: no cover - every platform Python runs on
     raise ImportError("hearts_core's kernel needs 4-byte unsigned ints")
@@ -244,9 +244,9 @@ def after_card(
 
 
 class Rng:
-    """The kernel's random numbers: the 32-bit words of a ``random.Random``, drawn 64 at a
-    time (``getrandbits(2048)``, its least significant word first) and read in order, so
-    both builds read the same words and leave ``source`` in the same state.
+    """The kernel's random numbers: the 32-bit words of a ``random.Random``, drawn ``block``
+    at a time (``getrandbits(32 * block)``, its least significant word first) and read in
+    order, so both builds read the same words and leave ``source`` in the same state.
 
     >>> import random
     >>> Rng(random.Random(0)).word() == random.Random(0).getrandbits(32)
@@ -256,13 +256,15 @@ class Rng:
     (True, 4)
     """
 
-    def __init__(self, source: random.Random) -> None:
+    def __init__(self, source: random.Random, block: int = BLOCK) -> None:
         self.source = source
+        self.block = block
         self.refill()
 
     def refill(self) -> None:
-        """Draw the next 64 words from the source."""
-        words = array.array("I", self.source.getrandbits(2048).to_bytes(256, "little"))
+        """Draw the next ``block`` words from the source."""
+        bits = self.source.getrandbits(32 * self.block)
+        words = array.array("I", bits.to_bytes(4 * self.block, "little"))
         if BIG_ENDIAN:  # the array reads words in this machine's order
             words.byteswap()
         self.words = words
@@ -270,7 +272,7 @@ class Rng:
 
     def word(self) -> int:
         """The next 32 random bits."""
-        if self.place == BLOCK:
+        if self.place == self.block:
             self.refill()
         value = self.words[self.place]
         self.place += 1
@@ -482,6 +484,7 @@ def scored_outs(
     [(-1, 2, 0, 0, 0)]
     """
     table = start.table
+    players = table.players
     hand = start.copy()
     found = []
     for _ in range(count):
@@ -491,11 +494,17 @@ def scored_outs(
             hand.copy_from(start)
         hand.finish_random(rng)
         shooter = -1
-        for seat in range(table.players):
+        for seat in range(players):
             if hand.taken[seat] & table.moon == table.moon:
                 shooter = seat
-        points = tuple([points_of(table, hand.taken[seat]) for seat in range(table.players)])
-        found.append((shooter,) + points + hand.won_counts() + hand.taken_masks())
+        result = [shooter]
+        for seat in range(players):
+            result.append(points_of(table, hand.taken[seat]))
+        for seat in range(players):
+            result.append(hand.won[seat])
+        for seat in range(players):
+            result.append(hand.taken[seat])
+        found.append(tuple(result))
     return found
 
 
@@ -512,7 +521,7 @@ def _finish_random_in_python(hand: Hand, rng: Rng) -> None:
     hands, taken, won = hand.hands, hand.taken, hand.won
     seat, position, led, best, winner = hand.seat, hand.position, hand.led, hand.best, hand.winner
     trick, broken, tricks = hand.trick, hand.broken, hand.tricks
-    words, place = rng.words, rng.place
+    words, place, block = rng.words, rng.place, rng.block
     while tricks < size:
         held = hands[seat]
         legal = held & led
@@ -527,7 +536,7 @@ def _finish_random_in_python(hand: Hand, rng: Rng) -> None:
                     legal = narrowed
         count = legal.bit_count()
         while True:  # Rng.below(count), with Rng.word inline
-            if place == BLOCK:
+            if place == block:
                 rng.refill()
                 words, place = rng.words, 0
             product = words[place] * count

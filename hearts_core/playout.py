@@ -48,6 +48,9 @@ _PASS: Final = Phase.PASS
 _MOON: Final = Phase.MOON
 _MOON_OPTIONS: Final = tuple(MoonOption)
 _MAX_COUNT: Final = 10**7
+# Many play-outs draw their words in larger blocks: a block is one call into random.Random.
+_MANY: Final = 16
+_BIG_BLOCK: Final = 1024
 
 
 def kernel_hand(state: GameState, rng: Rng | None = None) -> Hand:
@@ -178,7 +181,7 @@ def rollouts(state: GameState, count: int, rng: random.Random) -> tuple[tuple[in
             "state", f"has no hand to play: it is in the {phase.value} phase"
         )
     _check_rng(rng)
-    draws = Rng(rng)
+    draws = Rng(rng, _BIG_BLOCK) if count >= _MANY else Rng(rng)
     context = state.context
     if phase is _MOON:
         taken, _ = taken_and_won(state.tricks, context.tables.players)
@@ -229,7 +232,7 @@ def play_outs(states: Sequence[GameState], rng: random.Random) -> tuple[tuple[in
     [True, True, True]
     """
     _check_rng(rng)
-    draws = Rng(rng)
+    draws = Rng(rng, _BIG_BLOCK) if len(states) >= _MANY else Rng(rng)
     found = []
     for state in states:
         if state.phase is _MOON:
