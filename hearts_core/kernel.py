@@ -11,8 +11,8 @@ headers. This module picks the build at import:
   older than its source, with a :class:`RuntimeWarning` saying why in the last two cases.
 
 :data:`KERNEL` says which runs. Both builds give the same results for the same inputs,
-draws included: the kernel draws from its own generator (:class:`Rng`, splitmix64), which
-callers seed from the ``random.Random`` they are given.
+draws included: the kernel reads the 32-bit words of the ``random.Random`` it is given,
+in blocks (:class:`Rng`), and draws from them exactly (Lemire's multiply-and-reject).
 
 What it provides:
 

@@ -9,12 +9,12 @@ the hand's end on masks, and scored here, once per hand, by
 
 **What they promise.** Every action is drawn uniformly among the legal ones: each pass
 among the passes its seat may make, each card among the seat's legal cards, and a moon
-shooter's choice between the two ways to score it. The draws come from the kernel's own
-generator (:class:`~hearts_core.kernel.Rng`), seeded with 64 bits drawn from ``rng``, so
-for the same ``rng`` state the compiled and the pure kernel return exactly the same
-results; ``rng`` itself is advanced by those 64 bits only. (Until the kernel, the
-play-out drew from ``rng`` what ``rng.choice(legal_actions(state))`` draws, action by
-action; it no longer does.)
+shooter's choice between the two ways to score it, each exactly (rejection on 32-bit
+words). The words are ``rng``'s own, drawn in blocks (:class:`~hearts_core.kernel.Rng`:
+64 words a block, 1,024 for 16 play-outs or more), so for the same ``rng`` state the
+compiled and the pure kernel return exactly the same results and leave ``rng`` in the
+same state. (Until the kernel, the play-out drew from ``rng`` what
+``rng.choice(legal_actions(state))`` draws, action by action; it no longer does.)
 
 >>> import random
 >>> from hearts_core import Rules, apply, new_game, random_deal
