@@ -91,9 +91,10 @@ test: $(VENV)/.installed-dev $(KERNEL_STAMP)
 
 # The pure build of the kernel runs these too: the kernel's own tests (both builds side by
 # side, uniformity), the play-outs, the engine's properties and conformance, and OpenSpiel.
-PURE_TESTS := tests/test_kernel.py tests/test_rollout.py tests/test_mutation_pins_playout.py \
+PURE_TESTS := tests/test_kernel.py tests/test_kernel_build.py tests/test_rollout.py tests/test_mutation_pins_playout.py \
 	tests/test_properties.py tests/test_conformance.py tests/test_openspiel.py \
-	hearts_core/_kernel.py hearts_core/kernel.py hearts_core/playout.py
+	tests/test_kernel_rules_of_thumb.py hearts_core/_kernel.py hearts_core/_thumb.py hearts_core/_deal.py \
+	hearts_core/kernel.py hearts_core/playout.py
 
 check: $(VENV)/.installed-dev $(KERNEL_STAMP)
 	$(BIN)/ruff check .
