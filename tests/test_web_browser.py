@@ -191,15 +191,28 @@ def test_a_whole_game_alone_against_bots(browser: Browser, server: str, shots: P
     assert SCRIPT_ERRORS == []
 
 
+def settled_boxes(page: Page, selector: str) -> list[dict[str, float]]:
+    """The boxes of the elements ``selector`` finds, once none is being drawn again: the
+    table redraws the hand as the bots' passes arrive, and an element caught in between
+    has no box."""
+    deadline = time.monotonic() + 5
+    while True:
+        boxes = [card.bounding_box() for card in page.locator(selector).all()]
+        found = [box for box in boxes if box is not None]
+        if boxes and len(found) == len(boxes):
+            return [dict(box) for box in found]
+        assert time.monotonic() < deadline, f"{selector} never settled"
+        time.sleep(0.05)
+
+
 def test_a_phone_can_play(browser: Browser, server: str, shots: Path) -> None:
     page = open_page(browser, PHONE)
     new_table(page, server, "openspiel")  # one hand
     expect(page.locator("#prompt")).to_contain_text("Choose 3 cards")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], "the page scrolls sideways"
-    for card in page.locator(".hand .card").all():
-        box = card.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    for box in settled_boxes(page, ".hand .card"):
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
         assert box["height"] >= 36  # a finger can hit it
     prompt_box = page.locator("#prompt").bounding_box()
     assert prompt_box is not None and prompt_box["y"] < PHONE["height"]  # seen without scrolling
