@@ -81,6 +81,8 @@ cdef class Hand:
     cpdef tuple taken_masks(self)
     @cython.locals(seat=int)
     cpdef tuple won_counts(self)
+    @cython.locals(table=Table, shooter=int, seat=int, result=list)
+    cpdef tuple scored(self)
     cpdef bint over(self)
     cpdef u64 legal(self)
     @cython.locals(seat=int, led=u64, best=u64, winner=int, following=int, broken=bint)
@@ -95,6 +97,6 @@ cdef class Hand:
 cpdef int card_index(u64 bit)
 
 
-@cython.locals(table=Table, hand=Hand, shooter=int, seat=int, players=int, result=list)
+@cython.locals(hand=Hand)
 cpdef list scored_outs(Hand start, int count, Rng rng, tuple dealt=*, tuple given=*,
                        tuple receivers=*, int pass_count=*, u64 first=*, int after=*)

@@ -391,6 +391,24 @@ class Hand:
         """The tricks each seat has won."""
         return tuple([self.won[seat] for seat in range(self.table.players)])
 
+    def scored(self) -> tuple[int, ...]:
+        """What scoring asks of a hand played out, first what it asks first: the seat that
+        took every card of the table's ``moon`` mask (-1 for none) and each seat's points,
+        then the tricks each seat won and the cards it took (``1 + 3 * players`` numbers)."""
+        table = self.table
+        shooter = -1
+        for seat in range(table.players):
+            if self.taken[seat] & table.moon == table.moon:
+                shooter = seat
+        result = [shooter]
+        for seat in range(table.players):
+            result.append(points_of(table, self.taken[seat]))
+        for seat in range(table.players):
+            result.append(self.won[seat])
+        for seat in range(table.players):
+            result.append(self.taken[seat])
+        return tuple(result)
+
     def over(self) -> bool:
         """Whether every trick of the hand is played."""
         return self.tricks == self.table.hand_size
@@ -470,9 +488,7 @@ def scored_outs(
 ) -> list[tuple[int, ...]]:  # fmt: skip
     """Play ``start`` out ``count`` times uniformly at random (``start`` is not changed), or,
     given ``dealt`` cards, each time from the passes drawn as :meth:`Hand.exchange` draws
-    them; for each play-out, what scoring asks first: the seat that took every card of the
-    table's ``moon`` mask (-1 for none) and each seat's points, then the tricks each seat
-    won and the cards it took (``1 + 3 * players`` numbers).
+    them; for each play-out, what :meth:`Hand.scored` gives.
 
     >>> import random
     >>> from hearts_core import Rules
@@ -483,8 +499,6 @@ def scored_outs(
     >>> [end[:5] for end in scored_outs(start, 1, Rng(random.Random(1)))]  # clubs take hearts
     [(-1, 2, 0, 0, 0)]
     """
-    table = start.table
-    players = table.players
     hand = start.copy()
     found = []
     for _ in range(count):
@@ -493,18 +507,7 @@ def scored_outs(
         else:
             hand.copy_from(start)
         hand.finish_random(rng)
-        shooter = -1
-        for seat in range(players):
-            if hand.taken[seat] & table.moon == table.moon:
-                shooter = seat
-        result = [shooter]
-        for seat in range(players):
-            result.append(points_of(table, hand.taken[seat]))
-        for seat in range(players):
-            result.append(hand.won[seat])
-        for seat in range(players):
-            result.append(hand.taken[seat])
-        found.append(tuple(result))
+        found.append(hand.scored())
     return found
 
 

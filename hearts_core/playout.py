@@ -36,9 +36,9 @@ from hearts_core.engine import after_hand
 from hearts_core.errors import InvalidStateError
 from hearts_core.fields import shown
 from hearts_core.kernel import Hand, Rng, scored_outs
-from hearts_core.options import MoonOption, SunScoring
+from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
-from hearts_core.scoring import moon_scores, score_hand
+from hearts_core.scoring import moon_scores, score_hand, tricks_count
 from hearts_core.state import GameState, HandContext, Phase, dealer_of, first_leader, taken_and_won
 
 __all__ = ["rollout", "rollouts", "play_outs", "kernel_hand"]
@@ -195,7 +195,7 @@ def rollouts(state: GameState, count: int, rng: random.Random) -> tuple[tuple[in
         ends = scored_outs(kernel_hand(state, draws), count, draws)
     # A hand with no shooter scores as its points and tricks say: scored once for each way
     # they fall (score_hand, on the first hand to fall that way), then looked up.
-    wanted = 1 + (2 * players if _uses_tricks(context.rules) else players)
+    wanted = 1 + (2 * players if tricks_count(context.rules) else players)
     known: dict[tuple[int, ...], tuple[int, ...]] = {}
     found = []
     for end in ends:
@@ -208,12 +208,6 @@ def rollouts(state: GameState, count: int, rng: random.Random) -> tuple[tuple[in
                 known[key] = scores
         found.append(scores)
     return tuple(found)
-
-
-def _uses_tricks(rules: Rules) -> bool:
-    """Whether a hand's scores may hang on the tricks each seat won, beyond its points and
-    the moon: under a sun rule or a bonus for taking no trick."""
-    return rules.sun is not SunScoring.OFF or bool(rules.no_tricks_bonus)
 
 
 def play_outs(states: Sequence[GameState], rng: random.Random) -> tuple[tuple[int, ...], ...]:

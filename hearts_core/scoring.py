@@ -17,6 +17,7 @@ from hearts_core.tables import RuleTables
 
 __all__ = [
     "HandScore",
+    "tricks_count",
     "moon_shooter",
     "score_hand",
     "moon_scores",
@@ -82,6 +83,19 @@ class HandScore:
         self.shooter = shooter
         self.sun = sun
         self.option = option
+
+
+def tricks_count(rules: Rules) -> bool:
+    """Whether a hand's scores may hang on the tricks each seat won, beyond the points it
+    took and a moon: under a sun rule, or a bonus for taking no trick. Otherwise hands that
+    nobody shot with the same points score the same, which the play-outs use to score each
+    way the points fall once.
+
+    >>> from hearts_core import Rules
+    >>> tricks_count(Rules()), tricks_count(Rules(sun="add-to-others"))
+    (False, True)
+    """
+    return rules.sun is not _SUN_OFF or bool(rules.no_tricks_bonus)
 
 
 def moon_shooter(tables: RuleTables, taken: Sequence[int]) -> int | None:

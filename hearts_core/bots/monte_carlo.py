@@ -16,6 +16,7 @@ from hearts_core.errors import BotError
 from hearts_core.kernel import Rng, finish_rule
 from hearts_core.observation import PlayerView
 from hearts_core.playout import kernel_hand
+from hearts_core.scoring import tricks_count
 from hearts_core.state import Phase
 
 __all__ = ["MonteCarloBot", "RolloutPolicy"]
@@ -122,6 +123,11 @@ class MonteCarloBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         rules, totals, down, seat = view.rules, view.totals, view.counting_down, view.seat
         uniform = self.rollout == "random"
+        players = rules.players
+        # A play-out nobody shot gains as its points (and tricks) say: each way they fall is
+        # scored once a decision, then looked up.
+        wanted = 1 + (2 * players if tricks_count(rules) else players)
+        known: dict[tuple[int, ...], float] = {}
         done = 0
         while done < self.samples:
             state = belief.sample(rng)
@@ -135,8 +141,16 @@ class MonteCarloBot:
                     hand.finish_random(Rng(random.Random(seed)))
                 else:
                     finish_rule(hand)
-                gains = hand_gains(rules, hand.taken_masks(), hand.won_counts(), totals, down)
-                sums[play] += gain_over_others(gains, seat)
+                end = hand.scored()
+                key = end[:wanted]
+                outcome = known.get(key)
+                if outcome is None:
+                    taken, won = end[1 + 2 * players :], end[1 + players : 1 + 2 * players]
+                    gains = hand_gains(rules, taken, won, totals, down)
+                    outcome = gain_over_others(gains, seat)
+                    if end[0] < 0:
+                        known[key] = outcome
+                sums[play] += outcome
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
