@@ -237,3 +237,31 @@ def test_the_kernel_deals_the_hands_the_byte_tricks_deal(build: ModuleType, rule
         keys = ((rng.getrandbits(64 * count) & keep) | fixed).to_bytes(8 * count, "little")
         expected = _hands_of_keys(keys, count, reads, layout)
         assert build.deal_hands(keys, tables.deck, tables.players) == expected
+
+
+class Words(random.Random):
+    """A generator whose blocks of words are given: ``getrandbits(2048)`` packs ``words``
+    (then zeros) least significant first, as the kernel reads them."""
+
+    def __init__(self, words: list[int]) -> None:
+        super().__init__(0)
+        self.given = words
+
+    def getrandbits(self, k: int) -> int:
+        assert k == 32 * 64
+        return sum(word << (32 * i) for i, word in enumerate(self.given))
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_a_bounded_draw_rejects_the_words_below_its_threshold(build: ModuleType) -> None:
+    # below(3): a word w gives 3w; its low 32 bits must be at least (2**32 - 3) % 3 = 1.
+    # w = 0 gives 0: drawn again. w = 2**31 gives 3 * 2**31, low bits 2**31: 3w >> 32 = 1.
+    rng = build.Rng(Words([0, 2**31]))
+    assert rng.below(3) == 1 and rng.place == 2
+    # w = 0x55555556 gives 0x1_0000_0002: low bits 2, under 3 but not under 1: kept.
+    rng = build.Rng(Words([0x55555556]))
+    assert rng.below(3) == 1 and rng.place == 1
+    # Below 2**32 - 1, the threshold is (2**32 - count) % count = 1 again; a word of 0 drawn
+    # twice is drawn a third time.
+    rng = build.Rng(Words([0, 0, 7]))
+    assert rng.below(2**32 - 1) == 6 and rng.place == 3  # 7 * (2**32 - 1) is 6 * 2**32 + ...
