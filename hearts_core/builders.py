@@ -67,12 +67,12 @@ class _Build:
         self.current_trick = current_trick
         self.leader = leader
         self.hearts_broken = hearts_broken
-        self._start = start
-        self._played = played
-        self._to_play = to_play
-        self._legal = legal
-        self._passing = passing
-        self._winning = winning
+        self.phase_hands = start
+        self.played_mask = played
+        self.seat_to_play = to_play
+        self.legal_bits = legal
+        self.pass_listing = passing
+        self.winning = winning
         self.__class__ = GameState  # type: ignore[assignment]
 
 

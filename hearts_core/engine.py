@@ -228,15 +228,15 @@ def _advance(state: GameState, action: Action, events: list[Event] | None) -> Ga
         card = action.card
         if (
             seat.__class__ is int
-            and seat == state._to_play
+            and seat == state.seat_to_play
             and card.__class__ is Card
-            and card.bit & state._legal
+            and card.bit & state.legal_bits
         ):
             context = state.context
             tables = context.tables
             bit = card.bit
             before = state.current_trick
-            winning = state._winning
+            winning = state.winning
             # The kernel's step: the trick's suit and winner, the next seat, hearts broken.
             led, best, winner, following, broken = after_card(
                 tables.kernel, seat, bit, len(before), before[0].suit_mask if before else 0,
@@ -246,9 +246,9 @@ def _advance(state: GameState, action: Action, events: list[Event] | None) -> Ga
                 events.append(CardPlayed(seat, card))
                 if broken and not state.hearts_broken:
                     events.append(HeartsBroken(seat, card))
-            played = state._played | bit
+            played = state.played_mask | bit
             trick = before + (card,)
-            start = state._start
+            start = state.phase_hands
             if following >= 0:
                 hand = start[following] & ~played
                 # A seat following suit under rules that restrict nothing when following
@@ -272,7 +272,7 @@ def _advance(state: GameState, action: Action, events: list[Event] | None) -> Ga
             if (
                 0 <= seat < len(passes)
                 and passes[seat] is None
-                and not mask & ~state._start[seat]
+                and not mask & ~state.phase_hands[seat]
                 and mask.bit_count() == state.context.rules.pass_count
             ):
                 return _pass(state, seat, cards, events)
@@ -330,12 +330,12 @@ def _pass(
 ) -> GameState:
     passes = state.passes[:seat] + (cards,) + state.passes[seat + 1 :]
     context = state.context
-    dealt = state._start
+    dealt = state.phase_hands
     if events is not None:
         events.append(PassSubmitted(seat))
     for other in passes:
         if other is None:  # a seat other than this one is still to pass
-            passing = state._passing
+            passing = state.pass_listing
             if passing is not None:  # listed already: the choices left are known
                 passing = passing.without(seat)
             return make_state(context, _PASS, passes, (), (), 0, False, dealt, 0, -1, 0, passing)
@@ -388,7 +388,7 @@ def _end_of_trick(
     if events is not None:
         events.append(TrickTaken(winner, trick, tables.points_of(mask)))
     tricks = state.tricks + (make_trick(state.leader, trick, winner, mask),)
-    start = state._start
+    start = state.phase_hands
     if len(tricks) < tables.hand_size:
         legal = start[winner] & ~played
         if not (broken and tables.lead_free):  # a lead no restriction narrows, or the fold

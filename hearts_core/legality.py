@@ -212,10 +212,10 @@ def legal_actions(state: GameState, seat: int | None = None) -> Sequence[Action]
     """
     phase = state.phase
     if phase is _PLAY:
-        current = state._to_play
+        current = state.seat_to_play
         if seat is not None and seat != current:
             return _NO_ACTIONS
-        mask = state._legal
+        mask = state.legal_bits
         # plays_of, its commonest case inline: the cards of one suit.
         suit = _SUIT_OF[(mask & -mask).bit_length()]
         pattern = mask >> 13 * suit
@@ -254,10 +254,10 @@ def seat_passes(state: GameState) -> SeatPasses:
     >>> len(passes), [part.seat for part in passes.parts], seat_passes(state) is passes
     (1144, [0, 1, 2, 3], True)
     """
-    passing = state._passing
+    passing = state.pass_listing
     if passing is None:
         count = state.context.rules.pass_count
-        hands = state._start  # as dealt: nothing leaves a hand before the exchange
+        hands = state.phase_hands  # as dealt: nothing leaves a hand before the exchange
         parts = [
             PassChoices(seat, unchecked_cardset(hands[seat]), count)
             for seat, cards in enumerate(state.passes)
@@ -269,7 +269,7 @@ def seat_passes(state: GameState) -> SeatPasses:
 
 
 # The state's own slot, set once: the passes are a function of the state's fields.
-_keep_passing: Final = vars(GameState)["_passing"].__set__
+_keep_passing: Final = vars(GameState)["pass_listing"].__set__
 
 
 def is_legal(state: GameState, action: object) -> bool:
@@ -358,9 +358,9 @@ def explain(state: GameState, action: object) -> IllegalActionError | InvalidAct
         seat, card = action.seat, action.card
         if (
             type(seat) is int
-            and seat == state._to_play
+            and seat == state.seat_to_play
             and type(card) is Card
-            and card.bit & state._legal
+            and card.bit & state.legal_bits
         ):
             return None
     invalid = malformed(action)
@@ -462,7 +462,7 @@ def _explain_pass(state: GameState, action: PassCards) -> IllegalActionError | N
 
 def _explain_play(state: GameState, action: PlayCard) -> IllegalActionError | None:
     seat, card = action.seat, action.card
-    current = state._to_play
+    current = state.seat_to_play
     if seat != current:
         return IllegalActionError(
             Rule.NOT_YOUR_TURN, f"it is seat {current}'s turn to play, not seat {seat}'s", action

@@ -29,8 +29,8 @@ same state. (Until the kernel, the play-out drew from ``rng`` what
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, Generic, TypeVar
 
 from hearts_core.engine import after_hand
 from hearts_core.errors import InvalidStateError
@@ -41,7 +41,9 @@ from hearts_core.rules import Rules
 from hearts_core.scoring import moon_scores, score_hand, tricks_count
 from hearts_core.state import GameState, HandContext, Phase, dealer_of, first_leader, taken_and_won
 
-__all__ = ["rollout", "rollouts", "play_outs", "kernel_hand"]
+__all__ = ["rollout", "rollouts", "play_outs", "kernel_hand", "ByPoints", "taken_won"]
+
+T = TypeVar("T")
 
 _PLAY: Final = Phase.PLAY
 _PASS: Final = Phase.PASS
@@ -188,26 +190,55 @@ def rollouts(state: GameState, count: int, rng: random.Random) -> tuple[tuple[in
         shooter = state.moon_shooter
         assert shooter is not None
         return tuple([_moon_drawn(context.rules, taken, shooter, draws) for _ in range(count)])
-    players = context.tables.players
     if phase is _PASS:  # each play-out draws its own passes
         ends = scored_outs(Hand(context.tables.kernel, (), 0), count, draws, *_passing(state))
     else:
         ends = scored_outs(kernel_hand(state, draws), count, draws)
-    # A hand with no shooter scores as its points and tricks say: scored once for each way
-    # they fall (score_hand, on the first hand to fall that way), then looked up.
-    wanted = 1 + (2 * players if tricks_count(context.rules) else players)
-    known: dict[tuple[int, ...], tuple[int, ...]] = {}
-    found = []
-    for end in ends:
-        key = end[:wanted]
-        scores = known.get(key)
-        if scores is None:
-            masks = end[1 + 2 * players :]
-            scores = _scores(context, masks, end[1 + players : 1 + 2 * players], draws)
-            if end[0] < 0:
-                known[key] = scores
-        found.append(scores)
-    return tuple(found)
+    scored = ByPoints(context.rules, lambda end: _scores(context, *taken_won(end), draws))
+    return tuple([scored.of(end) for end in ends])
+
+
+class ByPoints(Generic[T]):
+    """What ``work`` makes of each play-out (as :meth:`~hearts_core.kernel.Hand.scored`
+    gives it), worked out once for each way the points, and the tricks where they count
+    (:func:`~hearts_core.scoring.tricks_count`), fall: a hand nobody shot scores as they
+    say. Scoring stays :func:`~hearts_core.scoring.score_hand`'s; this keeps it to a few
+    thousand calls however many hands are played out.
+
+    >>> from hearts_core import Rules
+    >>> calls = []
+    >>> scored = ByPoints(Rules(), lambda end: calls.append(end) or end[1:5])
+    >>> ends = [(-1, 26, 0, 0, 0) + (13, 0, 0, 0) + (7, 0, 0, 0)] * 3
+    >>> [scored.of(end) for end in ends], len(calls)
+    ([(26, 0, 0, 0), (26, 0, 0, 0), (26, 0, 0, 0)], 1)
+    """
+
+    def __init__(self, rules: Rules, work: Callable[[tuple[int, ...]], T]) -> None:
+        players = rules.players
+        self.wanted = 1 + (2 * players if tricks_count(rules) else players)
+        self.work = work
+        self.known: dict[tuple[int, ...], T] = {}
+
+    def of(self, end: tuple[int, ...]) -> T:
+        """What ``work`` makes of the play-out ``end``."""
+        key = end[: self.wanted]
+        if key in self.known:
+            return self.known[key]
+        found = self.work(end)
+        if end[0] < 0:  # a shot scores by the cards taken, and may be drawn
+            self.known[key] = found
+        return found
+
+
+def taken_won(end: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards each seat took and the tricks it won, of a play-out as
+    :meth:`~hearts_core.kernel.Hand.scored` gives it.
+
+    >>> taken_won((-1, 1, 0, 0, 0, 13, 0, 0, 0, 4, 0, 0, 0))
+    ((4, 0, 0, 0), (13, 0, 0, 0))
+    """
+    players = (len(end) - 1) // 3
+    return end[1 + 2 * players :], end[1 + players : 1 + 2 * players]
 
 
 def play_outs(states: Sequence[GameState], rng: random.Random) -> tuple[tuple[int, ...], ...]:

@@ -349,23 +349,24 @@ class GameState:
     """The seat that leads (or led) the trick in progress."""
     hearts_broken: bool
     """Whether hearts have been broken this hand."""
-    _start: tuple[int, ...]
-    # Each seat's cards when this phase began, as masks: as dealt while passing,
-    # after the exchange during play. With _played, they give every hand.
-    _played: int
-    # The cards played this hand.
-    _to_play: int = attrs.field(eq=False)
-    # The seat to play in the play phase (else -1), kept so apply and legal_actions
-    # need not work it out again.
-    _legal: int = attrs.field(eq=False)
-    # The cards that seat may play, as a mask (0 outside the play phase).
-    _passing: SeatPasses | None = attrs.field(eq=False)
-    # The passes of the seats yet to pass (none outside the pass phase); None in the pass
-    # phase until legal_actions first lists them (see legality.seat_passes), which keeps
-    # them here.
-    _winning: int = attrs.field(eq=False)
-    # The trick in progress as the kernel's step reads it (see winning_so_far): the winning
-    # card's bit, and its seat above bit 52; 0 with no card played.
+    phase_hands: tuple[int, ...]
+    """Each seat's cards when this phase began, as masks: as dealt while passing, after
+    the exchange during play. Less :attr:`played_mask`, they give every hand."""
+    played_mask: int
+    """The cards played this hand, as a mask."""
+    seat_to_play: int = attrs.field(eq=False)
+    """The seat to play in the play phase (else -1), kept so that :func:`~hearts_core.apply`
+    and :func:`~hearts_core.legal_actions` need not work it out again."""
+    legal_bits: int = attrs.field(eq=False)
+    """The cards that seat may play, as a mask (0 outside the play phase);
+    :attr:`legal_mask` is the same as a :class:`~hearts_core.CardSet`."""
+    pass_listing: SeatPasses | None = attrs.field(eq=False)
+    """The passes of the seats yet to pass (none outside the pass phase); ``None`` in the
+    pass phase until :func:`~hearts_core.legal_actions` first lists them (see
+    :func:`~hearts_core.legality.seat_passes`), which keeps them here."""
+    winning: int = attrs.field(eq=False)
+    """The trick in progress as the kernel's step reads it (see :func:`winning_so_far`):
+    the winning card's bit, and its seat above bit 52; 0 with no card played."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         # Every state comes from new_game and apply, so it is always a position a game
@@ -375,15 +376,15 @@ class GameState:
     @property
     def hands(self) -> tuple[CardSet, ...]:
         """The cards each seat holds (empty while a deal is awaited)."""
-        played = self._played
-        return tuple([unchecked_cardset(mask & ~played) for mask in self._start])
+        played = self.played_mask
+        return tuple([unchecked_cardset(mask & ~played) for mask in self.phase_hands])
 
     @property
     def hand_masks(self) -> tuple[int, ...]:
         """:attr:`hands` as bitmasks (:attr:`~hearts_core.CardSet.mask`), for code that
         counts bits."""
-        played = self._played
-        return tuple([mask & ~played for mask in self._start])
+        played = self.played_mask
+        return tuple([mask & ~played for mask in self.phase_hands])
 
     @property
     def legal_mask(self) -> CardSet:
@@ -397,7 +398,7 @@ class GameState:
         >>> str(state.legal_mask), new_game().legal_mask.mask
         ('2C', 0)
         """
-        return unchecked_cardset(self._legal)
+        return unchecked_cardset(self.legal_bits)
 
     @property
     def rules(self) -> Rules:
@@ -435,7 +436,7 @@ class GameState:
         """The seats that may act now: several while passing, none while a deal is awaited."""
         phase = self.phase
         if phase is Phase.PLAY:
-            return (self._to_play,)
+            return (self.seat_to_play,)
         if phase is Phase.PASS:
             return tuple([seat for seat, cards in enumerate(self.passes) if cards is None])
         if phase is Phase.MOON:
@@ -459,7 +460,7 @@ class GameState:
     @property
     def played(self) -> CardSet:
         """The cards played so far this hand, current trick included."""
-        return unchecked_cardset(self._played)
+        return unchecked_cardset(self.played_mask)
 
     @property
     def is_first_trick(self) -> bool:

@@ -479,10 +479,10 @@ def test_the_slow_state_builder_builds_the_same_state() -> None:
     assert built == waiting
     playing = playing_state()
     again = builders_module._build_slowly(
-        playing.context, Phase.PLAY, (), (), (), 0, False, playing._start, 0, 0, 1, NO_PASSES
+        playing.context, Phase.PLAY, (), (), (), 0, False, playing.phase_hands, 0, 0, 1, NO_PASSES
     )
     assert again == playing
-    assert again._to_play == 0 and again._legal == 1  # the 2C is bit 0
+    assert again.seat_to_play == 0 and again.legal_bits == 1  # the 2C is bit 0
     assert again.hands == playing.hands
     with pytest.raises(ValueError):  # one value short of the twelve fields
         builders_module._build_slowly(waiting.context, Phase.DEAL)

@@ -36,21 +36,21 @@ from hearts_core.state import NO_PASSES, Phase
 
 def _check(state: GameState) -> None:
     if state.phase is Phase.PLAY:
-        assert state._to_play == state.to_act[0]
+        assert state.seat_to_play == state.to_act[0]
         plays = [a for a in legal_actions(state) if isinstance(a, PlayCard)]
-        assert state._legal == CardSet(play.card for play in plays).mask
+        assert state.legal_bits == CardSet(play.card for play in plays).mask
     else:
-        assert state._to_play == -1
-        assert state._legal == 0
+        assert state.seat_to_play == -1
+        assert state.legal_bits == 0
     if state.phase is Phase.PASS:
         # Listed when first asked for, then kept: before that the field holds None.
-        kept = state._passing
+        kept = state.pass_listing
         listed = seat_passes(state)
         assert kept is None or kept is listed
-        assert state._passing is listed
+        assert state.pass_listing is listed
         assert [part.seat for part in listed.parts] == list(state.to_act)
     else:
-        assert state._passing is NO_PASSES
+        assert state.pass_listing is NO_PASSES
 
 
 @pytest.mark.parametrize("name", ["standard", "moon-choice", "no-passing", "three-player"])

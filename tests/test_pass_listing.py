@@ -49,10 +49,10 @@ def listing(state: GameState) -> list[tuple[int, int, list[str]]]:
 
 def test_a_dealt_state_lists_its_passes_when_first_asked_and_keeps_them() -> None:
     state = dealt(Rules(), 1)
-    assert state._passing is None
+    assert state.pass_listing is None
     actions = legal_actions(state)
     assert len(actions) == 4 * 286
-    kept = state._passing
+    kept = state.pass_listing
     assert kept is actions
     assert seat_passes(state) is kept
     assert legal_actions(state) is kept
@@ -70,7 +70,7 @@ def test_the_passes_left_are_the_same_whether_the_states_before_were_listed_or_n
         # The same position again, reached from the deal with nothing listed on the way.
         unlisted = _replayed(dealt(rules, len(name)), played)
         assert unlisted is not listed
-        assert unlisted._passing is None
+        assert unlisted.pass_listing is None
         assert unlisted == listed
         assert listing(unlisted) == listing(listed)
         action = rng.choice(legal_actions(listed))
@@ -91,7 +91,7 @@ def test_a_pass_after_an_unlisted_state_leaves_an_unlisted_state() -> None:
     state = dealt(Rules(), 3)
     hand = state.hands[2]
     after = apply(state, PassCards(2, CardSet(sorted(hand)[:3])))
-    assert state._passing is None and after._passing is None
+    assert state.pass_listing is None and after.pass_listing is None
     assert [part.seat for part in seat_passes(after).parts] == [0, 1, 3]
     assert after.to_act == (0, 1, 3)
 
@@ -100,8 +100,8 @@ def test_a_pass_after_a_listed_state_keeps_the_other_seats_choices() -> None:
     state = dealt(Rules(), 3)
     parts = seat_passes(state).parts
     after = apply(state, PassCards(2, CardSet(sorted(state.hands[2])[:3])))
-    assert after._passing is not None
-    assert list(after._passing.parts) == [parts[0], parts[1], parts[3]]
+    assert after.pass_listing is not None
+    assert list(after.pass_listing.parts) == [parts[0], parts[1], parts[3]]
 
 
 def test_a_state_sampled_from_a_view_while_passing_lists_the_seats_yet_to_pass() -> None:
@@ -109,7 +109,7 @@ def test_a_state_sampled_from_a_view_while_passing_lists_the_seats_yet_to_pass()
     state = apply(state, PassCards(1, CardSet(sorted(state.hands[1])[-3:])))
     view = observe(state, 1)
     sampled = resample(view, random.Random(2))
-    assert sampled._passing is None
+    assert sampled.pass_listing is None
     assert [part.seat for part in seat_passes(sampled).parts] == [0, 2, 3]
     # Seat 1 has passed; seat 0 chooses from its own sampled hand.
     assert legal_actions(sampled, 1) == ()

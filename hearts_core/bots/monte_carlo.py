@@ -15,8 +15,7 @@ from hearts_core.bots.sampled import gain_over_others, hand_gains
 from hearts_core.errors import BotError
 from hearts_core.kernel import Rng, finish_rule
 from hearts_core.observation import PlayerView
-from hearts_core.playout import kernel_hand
-from hearts_core.scoring import tricks_count
+from hearts_core.playout import ByPoints, kernel_hand, taken_won
 from hearts_core.state import Phase
 
 __all__ = ["MonteCarloBot", "RolloutPolicy"]
@@ -121,13 +120,8 @@ class MonteCarloBot:
         groups = equivalent_plays(plays, unseen_cards(view).mask, view.rules.tables().points)
         sums = dict.fromkeys((group[0] for group in groups), 0.0)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        rules, totals, down, seat = view.rules, view.totals, view.counting_down, view.seat
         uniform = self.rollout == "random"
-        players = rules.players
-        # A play-out nobody shot gains as its points (and tricks) say: each way they fall is
-        # scored once a decision, then looked up.
-        wanted = 1 + (2 * players if tricks_count(rules) else players)
-        known: dict[tuple[int, ...], float] = {}
+        outcomes = ByPoints(view.rules, lambda end: _outcome(view, end))
         done = 0
         while done < self.samples:
             state = belief.sample(rng)
@@ -141,16 +135,7 @@ class MonteCarloBot:
                     hand.finish_random(Rng(random.Random(seed)))
                 else:
                     finish_rule(hand)
-                end = hand.scored()
-                key = end[:wanted]
-                outcome = known.get(key)
-                if outcome is None:
-                    taken, won = end[1 + 2 * players :], end[1 + players : 1 + 2 * players]
-                    gains = hand_gains(rules, taken, won, totals, down)
-                    outcome = gain_over_others(gains, seat)
-                    if end[0] < 0:
-                        known[key] = outcome
-                sums[play] += outcome
+                sums[play] += outcomes.of(hand.scored())
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -160,3 +145,10 @@ class MonteCarloBot:
     def __repr__(self) -> str:
         budget = "" if self.seconds is None else f", seconds={self.seconds}"
         return f"MonteCarloBot(samples={self.samples}{budget}, rollout={self.rollout!r})"
+
+
+def _outcome(view: PlayerView, end: tuple[int, ...]) -> float:
+    """What the view's seat gained in a play-out less the others' mean gain (a moon is
+    scored as adding to the others: either way gives the same difference)."""
+    gains = hand_gains(view.rules, *taken_won(end), view.totals, view.counting_down)
+    return gain_over_others(gains, view.seat)
