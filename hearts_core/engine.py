@@ -46,7 +46,7 @@ from hearts_core.events import (
     SunShot,
     TrickTaken,
 )
-from hearts_core.fields import shown
+from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.kernel import after_card, fold
 from hearts_core.legality import explain
 from hearts_core.options import MoonOption, PassDirection
@@ -100,6 +100,10 @@ _GAME_OVER: Final = Phase.GAME_OVER
 _HOLD: Final = PassDirection.HOLD
 _DEFAULT_RULES: Final = Rules()
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
+# Every card played by every seat, built once: events are values, so step hands out these.
+_CARD_PLAYED: Final = tuple(
+    tuple(CardPlayed(seat, card) for card in _CARDS) for seat in range(MAX_PLAYERS)
+)
 
 
 def new_game(
@@ -243,7 +247,7 @@ def _advance(state: GameState, action: Action, events: list[Event] | None) -> Ga
                 winning & WINNING_CARD, winning >> 52, state.hearts_broken,
             )  # fmt: skip
             if events is not None:
-                events.append(CardPlayed(seat, card))
+                events.append(_CARD_PLAYED[seat][card.index])
                 if broken and not state.hearts_broken:
                     events.append(HeartsBroken(seat, card))
             played = state.played_mask | bit
