@@ -29,7 +29,11 @@ def reference(state: GameState, rng: random.Random) -> GameState:
     among the legal cards listed; a moon choice between the two options)."""
     if state.phase not in (Phase.PASS, Phase.PLAY, Phase.MOON):
         return state
-    draws = Rng(rng)
+    return played_out(state, Rng(rng))
+
+
+def played_out(state: GameState, draws: Rng) -> GameState:
+    """The public loop of :func:`reference`, drawing from the kernel's words ``draws``."""
     if state.phase is Phase.PASS:
         count = state.rules.pass_count
         chosen = [

@@ -22,7 +22,7 @@ import pytest
 from positions import position
 
 import hearts_core
-from hearts_core import Phase, Rules, rollouts, variant, variant_names
+from hearts_core import CardSet, Phase, Rules, rollouts, variant, variant_names
 from hearts_core import _deal as pure_deal
 from hearts_core import _kernel as pure
 from hearts_core.kernel import Hand, Table
@@ -265,3 +265,20 @@ def test_a_bounded_draw_rejects_the_words_below_its_threshold(build: ModuleType)
     # twice is drawn a third time.
     rng = build.Rng(Words([0, 0, 7]))
     assert rng.below(2**32 - 1) == 6 and rng.place == 3  # 7 * (2**32 - 1) is 6 * 2**32 + ...
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_a_follower_on_the_first_trick_may_play_any_card_of_the_suit(build: ModuleType) -> None:
+    # Points are kept off the first trick when leading or discarding, not when following:
+    # with a free first lead and spades led, seat 1 may follow with the queen. A hand of
+    # one trick, played out at random: seat 1 keeps the 5S or the QS, each some of the time.
+    tables = Rules(first_lead="left-of-dealer", pass_cycle=["hold"]).tables()
+    rows = tuple(tuple((keep, exempt) for keep, exempt, _, _ in row) for row in tables.rows)
+    table = build.Table(4, 1, tables.breaking_mask, False, rows, tables.points, tables.moon_mask)
+    hands = tuple(CardSet.parse(text).mask for text in ("2S", "QS 5S", "6S", "7S"))
+    kept = set()
+    for seed in range(40):
+        hand = build.Hand(table, hands, 0)
+        hand.finish_random(build.Rng(random.Random(seed)))
+        kept.add(str(CardSet.from_mask(hand.hand_masks()[1])))
+    assert kept == {"5S", "QS"}

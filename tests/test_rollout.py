@@ -15,7 +15,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from positions import position, reference
+from positions import played_out, position, reference
 
 from hearts_core import (
     Card,
@@ -27,6 +27,7 @@ from hearts_core import (
     apply,
     new_game,
     rollout,
+    rollouts,
     variant,
     variant_names,
 )
@@ -34,6 +35,7 @@ from hearts_core.belief import Belief
 from hearts_core.bots import MonteCarloBot
 from hearts_core.bots.knowledge import equivalent_plays, unseen_cards
 from hearts_core.bots.sampled import gain_over_others
+from hearts_core.kernel import Rng
 from hearts_core.observation import observe
 
 
@@ -190,3 +192,16 @@ def test_each_pass_choice_is_that_combination_of_the_hand_in_card_order(
     assert choices.size == len(choices) == len(expected)
     assert [choices.mask_at(i) for i in range(choices.size)] == expected
     assert [choices[i].cards.mask for i in range(choices.size)] == expected
+
+
+@pytest.mark.parametrize("name", ["standard", "black-maria"])  # the 2C leads, or the dealer's left
+@pytest.mark.parametrize("hand_number", [0, 3])  # passing, and (standard) holding
+def test_rollouts_play_each_hand_as_the_public_loop_does(name: str, hand_number: int) -> None:
+    # A few play-outs read the words in blocks of 64, one Rng for all: each hand is the
+    # public loop's from the same words, passes drawn seat by seat, scored by the totals.
+    state = position(variant(name), 7, 0, hand_number)
+    scores = rollouts(state, 5, random.Random(12))
+    draws = Rng(random.Random(12))
+    for each in scores:
+        end = played_out(state, draws)
+        assert each == tuple(a - b for a, b in zip(end.totals, state.totals, strict=True))
