@@ -282,3 +282,18 @@ def test_a_follower_on_the_first_trick_may_play_any_card_of_the_suit(build: Modu
         hand.finish_random(build.Rng(random.Random(seed)))
         kept.add(str(CardSet.from_mask(hand.hand_masks()[1])))
     assert kept == {"5S", "QS"}
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_a_play_out_rejects_the_words_a_bounded_draw_rejects(build: ModuleType) -> None:
+    # One trick, no restrictions: seat 0 leads one of three clubs, drawn as below(3) draws.
+    tables = Rules().tables()
+    table = build.Table(4, 1, tables.breaking_mask, False, ((),) * 12, tables.points)
+    hands = tuple(CardSet.parse(text).mask for text in ("2C 3C 4C", "5C", "6C", "7C"))
+    for words, kept in [
+        ([0, 2**31], "2C 4C"),  # 0 is rejected; 3 * 2**31 >> 32 = 1: the 3C
+        ([0xAAAAAAAB], "2C 3C"),  # 3 * 0xAAAAAAAB = 2 * 2**32 + 1, low bits on the threshold
+    ]:
+        hand = build.Hand(table, hands, 0)
+        hand.finish_random(build.Rng(Words(words)))
+        assert str(CardSet.from_mask(hand.hand_masks()[0])) == kept
