@@ -113,7 +113,7 @@ class Table:
 
     def __init__(  # the fields of RuleTables the kernel reads, in its order
         self, players: int, hand_size: int, breaking: int, discards_only_break: bool,
-        rows: tuple[tuple[tuple[int, int], ...], ...], points: tuple[int, ...], moon: int = 0,
+        rows: tuple[tuple[tuple[int, int], ...], ...], points: tuple[int, ...], moon: int,
     ) -> None:  # fmt: skip
         self.players = players
         self.moon = moon
@@ -143,7 +143,7 @@ def points_of(table: Table, mask: int) -> int:
     """The points of the cards in ``mask``.
 
     >>> from hearts_core import CardSet, Rules
-    >>> points_of(Table(4, 13, 0, False, ((),) * 12, Rules().tables().points),
+    >>> points_of(Table(4, 13, 0, False, ((),) * 12, Rules().tables().points, 0),
     ...           CardSet.parse("QS 2H 3H 4C").mask)
     15
     """
@@ -162,7 +162,7 @@ def fold(table: Table, hand: int, led: int, first_trick: bool, broken: bool) -> 
     turn, each skipped when it would leave no card (or only its exempt cards).
 
     >>> table = Table(4, 13, HEARTS, False, ((((M64 ^ HEARTS), 0),),) + ((),) * 11,
-    ...               (0,) * 52)
+    ...               (0,) * 52, 0)
     >>> bin(fold(table, 0b1 | 1 << 30, 0, False, False))  # a lead before hearts break
     '0b1'
     """

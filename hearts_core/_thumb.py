@@ -92,7 +92,7 @@ def rule_card(
     >>> mask, legal = CardSet.parse("3H 9H AH 2C").mask, CardSet.parse("3H 9H AH").mask
     >>> unseen, trick = CardSet.parse("2H 4H QS").mask, CardSet.parse("TH").mask
     >>> from hearts_core._kernel import HEARTS, Table
-    >>> table = Table(4, 13, HEARTS, False, ((),) * 12, Rules().tables().points)
+    >>> table = Table(4, 13, HEARTS, False, ((),) * 12, Rules().tables().points, 0)
     >>> str(CardSet.from_mask(rule_card(table, legal, mask, unseen, trick, trick, 1)))
     '9H'
     """

@@ -297,7 +297,7 @@ def test_a_follower_on_the_first_trick_may_play_any_card_of_the_suit(build: Modu
 def test_a_play_out_rejects_the_words_a_bounded_draw_rejects(build: ModuleType) -> None:
     # One trick, no restrictions: seat 0 leads one of three clubs, drawn as below(3) draws.
     tables = Rules().tables()
-    table = build.Table(4, 1, tables.breaking_mask, False, ((),) * 12, tables.points)
+    table = build.Table(4, 1, tables.breaking_mask, False, ((),) * 12, tables.points, 0)
     hands = tuple(CardSet.parse(text).mask for text in ("2C 3C 4C", "5C", "6C", "7C"))
     for words, kept in [
         ([0, 2**31], "2C 4C"),  # 0 is rejected; 3 * 2**31 >> 32 = 1: the 3C
@@ -306,3 +306,28 @@ def test_a_play_out_rejects_the_words_a_bounded_draw_rejects(build: ModuleType) 
         hand = build.Hand(table, hands, 0)
         hand.finish_random(build.Rng(Words(words)))
         assert str(CardSet.from_mask(hand.hand_masks()[0])) == kept
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_a_restriction_that_would_leave_only_its_exempt_cards_is_lifted(build: ModuleType) -> None:
+    # OpenSpiel's option: a leader left with the queen of spades and hearts, hearts not
+    # broken, may lead a heart too (HEARTS_NOT_BROKEN would leave only the exempt QS).
+    table = table_of(build, Rules(lead_hearts_instead_of_queen=True))
+    hand = CardSet.parse("QS 5H 9H").mask
+    assert build.fold(table, hand, 0, False, False) == hand
+    assert build.fold(table, hand | CardSet.parse("2D").mask, 0, False, False) == (
+        CardSet.parse("QS 2D").mask
+    )
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_a_new_hand_has_taken_nothing_and_hearts_unbroken(build: ModuleType) -> None:
+    table = table_of(build, Rules())
+    hands = tuple(CardSet.parse(text).mask for text in ("2C 5H", "4D", "5D", "6D"))
+    hand = build.Hand(table, hands, 0)
+    assert hand.taken_masks() == (0, 0, 0, 0) and hand.won_counts() == (0, 0, 0, 0)
+    assert hand.tricks == 0 and not hand.broken
+    assert hand.legal() == CardSet.parse("2C").mask  # the first trick's lead
+    # breaks says no for a card that cannot break hearts, and yes for a heart discarded.
+    assert not build.breaks(table, CardSet.parse("2C").mask, 0)
+    assert build.breaks(table, CardSet.parse("5H").mask, CardSet.parse("2C").mask)
