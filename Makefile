@@ -10,7 +10,7 @@
 #             the compiled build against the pure one; the floors of a
 #             pure-Python engine (bench/floor.py); the learning environments against
 #             Shimmy's and OpenSpiel's
-# make mutation MODULE=scoring  mutation-test one module of the core with mutmut, one child
+# make mutation MODULE=scoring  mutation-test one module of the core (pure kernel) with mutmut, one child
 #             process at nice 19 (docs/mutation.md); installs mutmut if missing
 # make docs   serve the documentation site at http://127.0.0.1:8000 (mkdocs serve)
 #
@@ -130,7 +130,7 @@ MODULE ?=
 mutation: $(VENV)/.installed-dev
 	@test -n "$(MODULE)" || { echo "make mutation MODULE=NAME: NAME a module of hearts_core/ (scoring, rules, ...)"; exit 1; }
 	$(BIN)/python -c "import mutmut.__main__" 2>/dev/null || $(BIN)/python -m pip install --quiet 'mutmut>=3.8,<4'
-	env HYPOTHESIS_PROFILE=ci nice -n 19 $(BIN)/python tests/run_mutation.py $(MODULE)
+	env HYPOTHESIS_PROFILE=ci HEARTS_CORE_PURE=1 nice -n 19 $(BIN)/python tests/run_mutation.py $(MODULE)
 
 docs: $(VENV)/.installed-dev
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve $(ARGS)
