@@ -331,3 +331,27 @@ def test_a_new_hand_has_taken_nothing_and_hearts_unbroken(build: ModuleType) -> 
     # breaks says no for a card that cannot break hearts, and yes for a heart discarded.
     assert not build.breaks(table, CardSet.parse("2C").mask, 0)
     assert build.breaks(table, CardSet.parse("5H").mask, CardSet.parse("2C").mask)
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_a_hand_played_out_reports_its_shooter_points_tricks_and_cards(build: ModuleType) -> None:
+    # One trick, the moon mask the queen alone: seat 0's ace of spades takes the queen.
+    tables = Rules().tables()
+    queen = CardSet.parse("QS").mask
+    table = build.Table(4, 1, tables.breaking_mask, False, ((),) * 12, tables.points, queen)
+    hands = tuple(CardSet.parse(text).mask for text in ("AS", "QS", "2S", "3S"))
+    hand = build.Hand(table, hands, 0)
+    hand.finish_random(build.Rng(random.Random(1)))
+    trick = CardSet.parse("AS QS 2S 3S").mask
+    assert hand.scored() == (0, 13, 0, 0, 0, 1, 0, 0, 0, trick, 0, 0, 0)
+    # Seat 1 leads its queen, and seat 2's king takes it: seat 2 shot.
+    hands = tuple(CardSet.parse(text).mask for text in ("2S", "QS", "KS", "3S"))
+    hand = build.Hand(table, hands, 1)
+    hand.finish_random(build.Rng(random.Random(1)))
+    trick = CardSet.parse("2S QS KS 3S").mask
+    assert hand.scored() == (2, 0, 0, 13, 0, 0, 0, 1, 0, 0, 0, trick, 0)
+    # With a moon mask nobody took whole, no shooter.
+    table = build.Table(4, 1, tables.breaking_mask, False, ((),) * 12, tables.points, queen | 1)
+    hand = build.Hand(table, hands, 1)
+    hand.finish_random(build.Rng(random.Random(1)))
+    assert hand.scored()[0] == -1
