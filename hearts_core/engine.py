@@ -48,7 +48,7 @@ from hearts_core.events import (
 )
 from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.kernel import after_card, fold
-from hearts_core.legality import explain
+from hearts_core.legality import explain, malformed, wrong_type
 from hearts_core.options import MoonOption, PassDirection
 from hearts_core.rules import Rules
 from hearts_core.scoring import (
@@ -193,8 +193,10 @@ def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``. Pure: ``state`` is unchanged.
 
     Raises:
-        InvalidActionError: if ``action`` is malformed (not an action, or a field of
-            the wrong type).
+        InvalidStateError: if ``state`` is not a :class:`~hearts_core.GameState` (its
+            ``field`` is ``"state"``).
+        InvalidActionError: if ``action`` is malformed (not an action, a field of the
+            wrong type, or a field never set).
         IllegalActionError: if the action is not allowed here; its ``rule`` names why.
 
     >>> import random
@@ -208,7 +210,8 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """Like :func:`apply`, and also report what happened, for a front end to animate: the
-    events are recorded by the transition as it happens.
+    events are recorded by the transition as it happens. It refuses what :func:`apply`
+    refuses, with the same errors.
 
     >>> import random
     >>> from hearts_core import random_deal
@@ -224,72 +227,82 @@ def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]
 # long: the hot path of every game, kept in one frame on purpose (each call costs ~5%)
 def _advance(state: GameState, action: Action, events: list[Event] | None) -> GameState:
     """The state after ``action``, each event appended to ``events`` as it happens (unless
-    ``events`` is ``None``)."""
-    # A legal play, the commonest action, is checked with a few comparisons and a bit test
-    # (the same conditions explain() checks) and played here without a further call.
-    if action.__class__ is PlayCard and state.phase is _PLAY:
-        seat = action.seat
-        card = action.card
-        if (
-            seat.__class__ is int
-            and seat == state.seat_to_play
-            and card.__class__ is Card
-            and card.bit & state.legal_bits
-        ):
-            context = state.context
-            tables = context.tables
-            bit = card.bit
-            before = state.current_trick
-            winning = state.winning
-            # The kernel's step: the trick's suit and winner, the next seat, hearts broken.
-            led, best, winner, following, broken = after_card(
-                tables.kernel, seat, bit, len(before), before[0].suit_mask if before else 0,
-                winning & WINNING_CARD, winning >> 52, state.hearts_broken,
-            )  # fmt: skip
-            if events is not None:
-                events.append(_CARD_PLAYED[seat][card.index])
-                if broken and not state.hearts_broken:
-                    events.append(HeartsBroken(seat, card))
-            played = state.played_mask | bit
-            trick = before + (card,)
-            start = state.phase_hands
-            if following >= 0:
-                hand = start[following] & ~played
-                # A seat following suit under rules that restrict nothing when following
-                # may play any card of the suit: the fold's answer, without the call.
-                legal = hand & led
-                if not (legal and tables.follow_free):
-                    legal = fold(tables.kernel, hand, led, not state.tricks, broken)
-                return make_state(
-                    context, _PLAY, state.passes, state.tricks, trick, state.leader, broken,
-                    start, played, following, legal, NO_PASSES, best | winner << 52,
-                )  # fmt: skip
-            return _end_of_trick(state, trick, played, broken, winner, events)
-    elif action.__class__ is PassCards and state.phase is _PASS:
-        # A legal pass, checked as explain() checks it: a seat yet to pass, giving the
-        # rules' number of cards, all from its hand (as dealt: nothing is played yet).
-        seat = action.seat
-        cards = action.cards
-        if seat.__class__ is int and cards.__class__ is CardSet:
-            passes = state.passes
-            mask = cards.mask
+    ``events`` is ``None``). A ``state`` that is not a state, or an action whose fields
+    were never set, raises a typed error, checked only once reading them has failed (a
+    ``try`` costs nothing until something is raised)."""
+    try:
+        # A legal play, the commonest action, is checked with a few comparisons and a bit test
+        # (the same conditions explain() checks) and played here without a further call.
+        if action.__class__ is PlayCard and state.phase is _PLAY:
+            seat = action.seat
+            card = action.card
             if (
-                0 <= seat < len(passes)
-                and passes[seat] is None
-                and not mask & ~state.phase_hands[seat]
-                and mask.bit_count() == state.context.rules.pass_count
+                seat.__class__ is int
+                and seat == state.seat_to_play
+                and card.__class__ is Card
+                and card.bit & state.legal_bits
             ):
-                return _pass(state, seat, cards, events)
-    error = explain(state, action)
-    if error is not None:
-        raise error
-    # A legal play or pass took the way above.
-    if isinstance(action, Deal):
-        if events is not None:
-            events.append(HandDealt(state.hand_number, state.dealer, state.pass_direction))
-        return _deal(state, action.hands)
-    assert isinstance(action, ChooseMoon), action
-    return _choose_moon(state, action.seat, action.option, events)
+                context = state.context
+                tables = context.tables
+                bit = card.bit
+                before = state.current_trick
+                winning = state.winning
+                # The kernel's step: the trick's suit and winner, the next seat, hearts broken.
+                led, best, winner, following, broken = after_card(
+                    tables.kernel, seat, bit, len(before), before[0].suit_mask if before else 0,
+                    winning & WINNING_CARD, winning >> 52, state.hearts_broken,
+                )  # fmt: skip
+                if events is not None:
+                    events.append(_CARD_PLAYED[seat][card.index])
+                    if broken and not state.hearts_broken:
+                        events.append(HeartsBroken(seat, card))
+                played = state.played_mask | bit
+                trick = before + (card,)
+                start = state.phase_hands
+                if following >= 0:
+                    hand = start[following] & ~played
+                    # A seat following suit under rules that restrict nothing when following
+                    # may play any card of the suit: the fold's answer, without the call.
+                    legal = hand & led
+                    if not (legal and tables.follow_free):
+                        legal = fold(tables.kernel, hand, led, not state.tricks, broken)
+                    return make_state(
+                        context, _PLAY, state.passes, state.tricks, trick, state.leader, broken,
+                        start, played, following, legal, NO_PASSES, best | winner << 52,
+                    )  # fmt: skip
+                return _end_of_trick(state, trick, played, broken, winner, events)
+        elif action.__class__ is PassCards and state.phase is _PASS:
+            # A legal pass, checked as explain() checks it: a seat yet to pass, giving the
+            # rules' number of cards, all from its hand (as dealt: nothing is played yet).
+            seat = action.seat
+            cards = action.cards
+            if seat.__class__ is int and cards.__class__ is CardSet:
+                passes = state.passes
+                mask = cards.mask
+                if (
+                    0 <= seat < len(passes)
+                    and passes[seat] is None
+                    and not mask & ~state.phase_hands[seat]
+                    and mask.bit_count() == state.context.rules.pass_count
+                ):
+                    return _pass(state, seat, cards, events)
+        error = explain(state, action)
+        if error is not None:
+            raise error
+        # A legal play or pass took the way above.
+        if isinstance(action, Deal):
+            if events is not None:
+                events.append(HandDealt(state.hand_number, state.dealer, state.pass_direction))
+            return _deal(state, action.hands)
+        assert isinstance(action, ChooseMoon), action
+        return _choose_moon(state, action.seat, action.option, events)
+    except (AttributeError, TypeError):
+        if not isinstance(state, GameState):
+            raise wrong_type("state", "a GameState", state) from None
+        invalid = malformed(action)
+        if invalid is not None:
+            raise invalid from None
+        raise
 
 
 # --- the transitions ------------------------------------------------------------------

@@ -34,7 +34,13 @@ from hearts_core.actions import (
     SeatPasses,
 )
 from hearts_core.cards import Card, CardSet, unchecked_cardset
-from hearts_core.errors import IllegalActionError, InvalidActionError, Rule
+from hearts_core.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidSeatError,
+    InvalidStateError,
+    Rule,
+)
 from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.kernel import fold, situation
 from hearts_core.options import MoonOption
@@ -67,6 +73,39 @@ _REFUSALS: Final = {row.rule: row.refusal for row in RESTRICTIONS}
 _LEAD: Final = int(Moment.LEAD)
 _FOLLOW: Final = int(Moment.FOLLOW)
 _DISCARD: Final = int(Moment.DISCARD)
+
+
+def wrong_type(name: str, wanted: str, value: object) -> InvalidStateError:
+    """The error for argument ``name`` given ``value``, which is not ``wanted``.
+
+    >>> str(wrong_type("state", "a GameState", None))
+    'state: must be a GameState, not None'
+    """
+    return InvalidStateError(name, f"must be {wanted}, not {shown(value)}")
+
+
+def check_state(state: object, name: str = "state") -> None:
+    """Refuse, naming the argument ``name``, a value that is not a
+    :class:`~hearts_core.GameState`.
+
+    >>> from hearts_core import new_game, observe
+    >>> check_state(new_game())
+    >>> check_state(observe(new_game(), 0))
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidStateError: state: must be a GameState, not a PlayerView
+    """
+    if state.__class__ is not GameState and not isinstance(state, GameState):
+        raise wrong_type(name, "a GameState", state)
+
+
+def not_a_seat(seat: object) -> InvalidSeatError:
+    """The error for a ``seat`` argument that is not a whole number.
+
+    >>> str(not_a_seat("1"))
+    "seat must be a seat number (an int), not '1'"
+    """
+    return InvalidSeatError(f"seat must be a seat number (an int), not {shown(seat)}")
 
 
 def legal_mask(
@@ -203,6 +242,11 @@ def legal_actions(state: GameState, seat: int | None = None) -> Sequence[Action]
     (supply a :class:`~hearts_core.Deal`), for a seat that may not act, and
     once the game is over.
 
+    Raises:
+        InvalidStateError: if ``state`` is not a :class:`~hearts_core.GameState`.
+        InvalidSeatError: if ``seat`` is neither ``None`` nor an ``int`` (a seat number
+            that is not at the table has no legal actions: the answer is empty).
+
     >>> from hearts_core import Deal, apply, new_game
     >>> state = apply(new_game(), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
     ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
@@ -210,19 +254,27 @@ def legal_actions(state: GameState, seat: int | None = None) -> Sequence[Action]
     >>> len(legal_actions(state)), len(legal_actions(state, 0))
     (1144, 286)
     """
-    phase = state.phase
-    if phase is _PLAY:
-        current = state.seat_to_play
-        if seat is not None and seat != current:
-            return _NO_ACTIONS
-        mask = state.legal_bits
-        # plays_of, its commonest case inline: the cards of one suit.
-        suit = _SUIT_OF[(mask & -mask).bit_length()]
-        pattern = mask >> 13 * suit
-        if pattern < 0x2000:
-            base = 8 * current + 2 * suit
-            return _SUIT_PLAYS[base][pattern & 127] + _SUIT_PLAYS[base + 1][pattern >> 7]
-        return plays_of(current, mask)
+    if seat is not None and seat.__class__ is not int:
+        raise not_a_seat(seat)
+    try:
+        phase = state.phase
+        if phase is _PLAY:
+            current = state.seat_to_play
+            if seat is not None and seat != current:
+                return _NO_ACTIONS
+            mask = state.legal_bits
+            # plays_of, its commonest case inline: the cards of one suit.
+            suit = _SUIT_OF[(mask & -mask).bit_length()]
+            pattern = mask >> 13 * suit
+            if pattern < 0x2000:
+                base = 8 * current + 2 * suit
+                return _SUIT_PLAYS[base][pattern & 127] + _SUIT_PLAYS[base + 1][pattern >> 7]
+            return plays_of(current, mask)
+    except AttributeError:  # checked here, off the way of a legal play's listing
+        if not isinstance(state, GameState):
+            raise wrong_type("state", "a GameState", state) from None
+        raise
+    check_state(state)
     if phase is _PASS:
         passing = seat_passes(state)
         parts = passing.parts
@@ -273,7 +325,11 @@ _keep_passing: Final = vars(GameState)["pass_listing"].__set__
 
 
 def is_legal(state: GameState, action: object) -> bool:
-    """Whether ``action`` may be applied to ``state``.
+    """Whether ``action`` may be applied to ``state``. Any value may be asked about: one
+    that is not an action is not legal.
+
+    Raises:
+        InvalidStateError: if ``state`` is not a :class:`~hearts_core.GameState`.
 
     >>> from hearts_core import PlayCard, new_game
     >>> is_legal(new_game(), PlayCard(0, "2C")), is_legal(new_game(), "2C")
@@ -347,22 +403,30 @@ def explain(state: GameState, action: object) -> IllegalActionError | InvalidAct
 
     A malformed action gives an :class:`~hearts_core.InvalidActionError`; a
     well-formed one the position forbids, an
-    :class:`~hearts_core.IllegalActionError` naming the rule.
+    :class:`~hearts_core.IllegalActionError` naming the rule. Any value may be asked
+    about; only ``state`` must be what it says.
+
+    Raises:
+        InvalidStateError: if ``state`` is not a :class:`~hearts_core.GameState`.
 
     >>> from hearts_core import PlayCard, new_game
     >>> error = explain(new_game(), PlayCard(0, "2C"))
     >>> error.rule.value
     'WRONG_PHASE'
     """
-    if type(action) is PlayCard and state.phase is _PLAY:
-        seat, card = action.seat, action.card
-        if (
-            type(seat) is int
-            and seat == state.seat_to_play
-            and type(card) is Card
-            and card.bit & state.legal_bits
-        ):
-            return None
+    try:
+        if type(action) is PlayCard and state.phase is _PLAY:
+            seat, card = action.seat, action.card
+            if (
+                type(seat) is int
+                and seat == state.seat_to_play
+                and type(card) is Card
+                and card.bit & state.legal_bits
+            ):
+                return None
+    except AttributeError:  # not a state, or a play with a field never set: checked below
+        pass
+    check_state(state)
     invalid = malformed(action)
     if invalid is not None:
         return invalid
@@ -487,4 +551,4 @@ def _explain_play(state: GameState, action: PlayCard) -> IllegalActionError | No
     raise AssertionError(f"{card} is legal for seat {seat} but was refused")  # pragma: no cover
 
 
-__all__ += ["malformed"]
+__all__ += ["malformed", "wrong_type", "check_state", "not_a_seat"]
