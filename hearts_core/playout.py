@@ -36,6 +36,7 @@ from hearts_core.engine import after_hand
 from hearts_core.errors import InvalidStateError
 from hearts_core.fields import shown
 from hearts_core.kernel import Hand, Rng, scored_outs
+from hearts_core.legality import check_state, wrong_type
 from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
 from hearts_core.scoring import moon_scores, score_hand, tricks_count
@@ -128,6 +129,10 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
     drawn too, each action uniformly among the legal ones (see the module's
     promise), from the kernel's generator seeded by ``rng``.
 
+    Raises:
+        InvalidStateError: for a ``state`` that is not a :class:`~hearts_core.GameState`
+            or an ``rng`` that is not a ``random.Random`` (the error's ``field`` names it).
+
     >>> import random
     >>> from hearts_core import Rules, apply, new_game, random_deal
     >>> start = apply(new_game(), random_deal(Rules(), random.Random(3)))
@@ -135,10 +140,11 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
     >>> end.phase.value, end == rollout(start, random.Random(9))
     ('deal', True)
     """
+    check_state(state)
+    _check_rng(rng)
     phase = state.phase
     if phase is not _PLAY and phase is not _PASS and phase is not _MOON:
         return state
-    _check_rng(rng)
     draws = Rng(rng)
     context = state.context
     if phase is _MOON:
@@ -162,7 +168,9 @@ def rollouts(state: GameState, count: int, rng: random.Random) -> tuple[tuple[in
 
     Raises:
         InvalidStateError: for a state with no hand to play (waiting for a deal, or the game
-            over), or a ``count`` that is not an integer from 0 to 10,000,000.
+            over), a ``state`` that is not a :class:`~hearts_core.GameState`, a ``count``
+            that is not an integer from 0 to 10,000,000, or an ``rng`` that is not a
+            ``random.Random`` (the error's ``field`` names which).
 
     >>> import random
     >>> from hearts_core import Rules, apply, new_game, random_deal
@@ -173,6 +181,7 @@ def rollouts(state: GameState, count: int, rng: random.Random) -> tuple[tuple[in
     >>> scores == rollouts(start, 1000, random.Random(1))
     True
     """
+    check_state(state)
     if type(count) is not int or not 0 <= count <= _MAX_COUNT:
         raise InvalidStateError(
             "count", f"must be an integer from 0 to {_MAX_COUNT}, not {shown(count)}"
@@ -247,7 +256,10 @@ def play_outs(states: Sequence[GameState], rng: random.Random) -> tuple[tuple[in
     environments of a vector env). For each state, the scores its hand adds to the totals.
 
     Raises:
-        InvalidStateError: for a state with no hand to play.
+        InvalidStateError: for ``states`` that is not a sequence, an item that is not a
+            :class:`~hearts_core.GameState` or has no hand to play (``field`` is then
+            ``states[i]``), or an ``rng`` that is not a ``random.Random``; nothing is
+            drawn from ``rng`` before all of them are checked.
 
     >>> import random
     >>> from hearts_core import Rules, apply, new_game, random_deal
@@ -256,6 +268,14 @@ def play_outs(states: Sequence[GameState], rng: random.Random) -> tuple[tuple[in
     >>> [sum(scores) in (26, 78) for scores in play_outs(starts, rng)]
     [True, True, True]
     """
+    if not isinstance(states, Sequence) or isinstance(states, str | bytes | bytearray):
+        raise wrong_type("states", "a sequence of GameState values", states)
+    for index, state in enumerate(states):  # all checked before any word is drawn
+        check_state(state, f"states[{index}]")
+        if state.phase is not _PLAY and state.phase is not _PASS and state.phase is not _MOON:
+            raise InvalidStateError(
+                f"states[{index}]", f"has no hand to play: it is in the {state.phase.value} phase"
+            )
     _check_rng(rng)
     draws = Rng(rng, _BIG_BLOCK) if len(states) >= _MANY else Rng(rng)
     found = []
@@ -275,7 +295,7 @@ def play_outs(states: Sequence[GameState], rng: random.Random) -> tuple[tuple[in
 
 def _check_rng(rng: object) -> None:
     if not isinstance(rng, random.Random):
-        raise InvalidStateError("rng", f"must be a random.Random, not {shown(rng)}")
+        raise wrong_type("rng", "a random.Random", rng)
 
 
 def _scores(
