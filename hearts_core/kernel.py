@@ -26,6 +26,9 @@ What it provides:
   :func:`rule_of` and :func:`finish_rule`, a kernel hand's card and play-out by them;
 * :func:`deal_hands`: the hands of a shuffled deal (``hearts_core/_deal.py``, compiled
   alike);
+* :func:`make_state`, :func:`make_trick`, :func:`make_context`: the engine's frozen values
+  built from every field, unchecked (``hearts_core/_slots.py``, compiled alike; the
+  classes are given once, by :func:`bind_slots`);
 * :class:`Rng`: the generator; :func:`situation`, :func:`count_cards`,
   :func:`nth_card`, :func:`suit_of`, :func:`card_index`: the small facts the rest are
   made of.
@@ -67,10 +70,14 @@ __all__ = [
     "count_cards",
     "nth_card",
     "suit_of",
+    "bind_slots",
+    "make_state",
+    "make_trick",
+    "make_context",
 ]
 
 
-_MODULES: Final = ("_kernel", "_thumb", "_deal")
+_MODULES: Final = ("_kernel", "_thumb", "_deal", "_slots")
 """The kernel's modules: each one source, compiled as ``hearts_core.<module>_c``."""
 
 
@@ -132,6 +139,7 @@ if TYPE_CHECKING or KERNEL == "pure":
         situation,
         suit_of,
     )
+    from hearts_core._slots import bind_slots, make_context, make_state, make_trick
     from hearts_core._thumb import finish_rule, rule_card, rule_of
 else:
     from hearts_core._deal_c import deal_hands
@@ -150,4 +158,5 @@ else:
         situation,
         suit_of,
     )
+    from hearts_core._slots_c import bind_slots, make_context, make_state, make_trick
     from hearts_core._thumb_c import finish_rule, rule_card, rule_of
