@@ -141,8 +141,6 @@ class RuleTables:
     """Cards worth positive points: kept off the first trick, needed for the moon."""
     scoring_mask: int
     """Cards worth any points, positive or negative."""
-    point_groups: tuple[tuple[int, int], ...]
-    """The scoring cards grouped by their points, as ``(points, mask)`` pairs."""
     moon_mask: int
     """Cards a moon shooter must take."""
     breaking_mask: int
@@ -230,10 +228,6 @@ def compile_rules(rules: Rules) -> RuleTables:
         points=points,
         point_mask=point_mask,
         scoring_mask=scoring_mask,
-        point_groups=tuple(
-            (value, sum(1 << i for i, p in enumerate(points) if p == value))
-            for value in sorted({p for p in points if p})
-        ),
         moon_mask=moon_mask,
         breaking_mask=breaking & deck,
         discards_only_break=rules.only_discards_break_hearts,
