@@ -6,22 +6,30 @@ doctest. The examples of one file run in order in one namespace, as a reader
 would type them. The docstring examples rendered in the API reference are
 run by pytest's ``--doctest-modules``, and the generated variant pages hold
 no Python.
+
+Each block must also run when its copy button's text is pasted into the
+interactive interpreter, which reads a paste line by line (see
+``PastedInto`` below).
 """
 
 from __future__ import annotations
 
+import code
 import doctest
+import html
 import importlib.util
 import json
 import pkgutil
 import re
 from pathlib import Path
-from types import ModuleType
+from types import CodeType, ModuleType
 
+import markdown  # type: ignore[import-untyped]  # no stubs; MkDocs renders with it
 import pytest
-from sybil import Sybil
+from sybil import Document, Sybil
 from sybil.evaluators.python import PythonEvaluator
 from sybil.parsers.markdown import CodeBlockParser, PythonCodeBlockParser, SkipParser
+from sybil.parsers.markdown.lexers import FencedCodeBlockLexer
 
 import hearts_core
 from hearts_core import describe_variant, variant_info, variant_names
@@ -164,3 +172,143 @@ def test_the_api_reference_renders_every_public_name() -> None:
                 continue  # python -m hearts_core: the command line's page covers it
             missing.append(f"{module_name}.{name}")
     assert not missing, f"add these to a page in docs/api/: {missing}"
+
+
+# --- examples pasted into the interactive interpreter ----------------------------------
+#
+# A reader copies a block with its copy button and pastes it into `python`. The
+# classic interpreter reads the paste line by line: a blank line ends an indented
+# block (so none may stand inside a class or function body), and a statement after
+# an indented block needs a blank line before it. A ``pycon`` block's copy button
+# copies its code without prompts or output (docs/hooks/project.py).
+
+MARKDOWN_EXTENSIONS = ["pymdownx.highlight", "pymdownx.superfences"]
+MARKDOWN_CONFIG = {"pymdownx.highlight": {"pygments_lang_class": True}}
+_CODE = re.compile(r"<code>(.*?)</code>", re.DOTALL)
+_DATA_COPY = re.compile(r'data-copy="([^"]*)"')
+_SKIP_NEXT = re.compile(r"<!--\s*skip:\s*next\b[^>]*-->\s*\Z")
+
+
+def copied(language: str, source: str) -> str:
+    """What a block's copy button copies, from the block as the site renders it."""
+
+    page = markdown.markdown(
+        f"```{language}\n{source}```\n",
+        extensions=MARKDOWN_EXTENSIONS,
+        extension_configs=MARKDOWN_CONFIG,
+    )
+    page = _hook("project").with_copy_text(page)
+    attribute = _DATA_COPY.search(page)
+    if attribute:
+        return html.unescape(attribute.group(1))
+    code = _CODE.search(page)
+    assert code is not None, page
+    return html.unescape(re.sub(r"<[^>]+>", "", code.group(1)))
+
+
+def pasted_blocks(path: Path) -> list[tuple[int, str, str, str]]:
+    """Each python and pycon block of a page a reader may copy: its line, its
+    language, its source and what its copy button copies (blocks after
+    ``<!-- skip: next -->`` are fragments, left out as Sybil leaves them out)."""
+    text = path.read_text(encoding="utf-8")
+    document = Document(text, str(path))
+    blocks = []
+    for region in FencedCodeBlockLexer("python|pycon")(document):
+        if _SKIP_NEXT.search(text[: region.start]):
+            continue
+        language, source = region.lexemes["language"], str(region.lexemes["source"])
+        line = text.count("\n", 0, region.start) + 1
+        blocks.append((line, language, source, copied(language, source)))
+    return blocks
+
+
+class PastedInto(code.InteractiveConsole):
+    """The classic interpreter, fed a paste line by line; each error it prints is kept."""
+
+    def __init__(self, namespace: dict[str, object], run: bool = True) -> None:
+        super().__init__(namespace, filename="<stdin>")
+        self.errors: list[str] = []
+        self.run = run
+
+    def runcode(self, code: CodeType) -> None:
+        if self.run:
+            super().runcode(code)
+
+    def write(self, data: str) -> None:
+        self.errors.append(data)
+
+    def paste(self, text: str) -> list[str]:
+        """Paste ``text`` and press Enter once after it; the errors printed."""
+        start = len(self.errors)
+        more = False
+        for line in text.split("\n"):
+            more = self.push(line)
+        if more:
+            self.push("")
+        return self.errors[start:]
+
+
+def _expected_exceptions(source: str) -> list[str]:
+    """The exception names a session's examples show (``Traceback ...`` output)."""
+    parser = doctest.DocTestParser()
+    return [
+        example.exc_msg.split(":")[0].rsplit(".", 1)[-1]
+        for example in parser.get_examples(source)
+        if example.exc_msg is not None
+    ]
+
+
+def _raised(error: str) -> str:
+    last = error.rstrip("\n").rsplit("\n", 1)[-1]
+    return last.split(":")[0].rsplit(".", 1)[-1]
+
+
+PASTED = [
+    path for path in DOCS.rglob("*.md") if _name(path) not in ELSEWHERE and pasted_blocks(path)
+]
+
+
+def test_paste_check_catches_what_the_interpreter_refuses() -> None:
+    bad = {
+        "class A:\n    x = 1\n\n    def f(self):\n        return 1\n": "IndentationError",
+        "def f():\n    return 1\nfor x in range(2):\n    f()\n": "SyntaxError",
+        ">>> x = 1\n": "SyntaxError",
+    }
+    for text, error in bad.items():
+        errors = PastedInto({}).paste(copied("python", text))
+        assert errors and _raised(errors[0]) == error, (text, errors)
+    good = (
+        "class A:\n    x = 1\n    def f(self):\n        return 1\n"
+        "\nfor x in range(2):\n    A().f()\n"
+    )
+    assert PastedInto({}).paste(copied("python", good)) == []
+    session = (
+        ">>> def f():\n...     return 1\n...\n>>> f()\n1\n>>> 1 / 0\n"
+        "Traceback (most recent call last):\nZeroDivisionError: division by zero\n"
+    )
+    assert copied("pycon", session) == "def f():\n    return 1\n\nf()\n1 / 0\n"
+    errors = PastedInto({}).paste(copied("pycon", session))
+    assert [_raised(e) for e in errors] == _expected_exceptions(session) == ["ZeroDivisionError"]
+
+
+@pytest.mark.parametrize("path", PASTED, ids=_name)
+def test_examples_paste_into_the_interpreter(path: Path) -> None:
+    console = PastedInto({"__name__": "__main__"})
+    failures = []
+    for line, language, source, text in pasted_blocks(path):
+        expected = _expected_exceptions(source) if language == "pycon" else []
+        raised = [_raised(error) for error in console.paste(text)]
+        if raised != expected:
+            failures.append(f"{_name(path)}:{line} ({language}): {raised}")
+    assert not failures, failures
+
+
+@pytest.mark.parametrize("page", sorted(ELSEWHERE))
+def test_examples_run_elsewhere_paste_without_syntax_errors(page: str) -> None:
+    console = PastedInto({"__name__": "__main__"}, run=False)
+    failures = []
+    for line, _, _, text in pasted_blocks(REPO / page):
+        errors = console.paste(text)
+        if errors:
+            failures.append(f"{page}:{line}: {errors}")
+    assert not failures, failures
