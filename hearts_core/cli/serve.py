@@ -8,6 +8,11 @@ seats 1, 2, ... (repeated round the table), ``--seed`` the first table's seed
 (the next tables count up from it) and ``--delay`` the seconds between bot
 moves.
 
+The address is bound before anything is printed: a port already in use, or an
+address this machine cannot listen on, is one line on standard error naming the
+host and the port, and exit status 1 (no URL). With ``--port 0`` the system
+chooses a free port, and the URL printed names it.
+
 >>> from hearts_core.cli.parser import build_parser
 >>> args = build_parser().parse_args(["serve", "--port", "8001", "--seed", "4"])
 >>> args.host, args.port, args.bots, args.delay
@@ -17,13 +22,15 @@ moves.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib.util
+import socket
 
 from hearts_core.bots import split_specs
-from hearts_core.cli.arguments import UsageError, bots_of, variant_of
+from hearts_core.cli.arguments import CommandError, UsageError, bots_of, variant_of
 from hearts_core.cli.screen import Screen
 
-__all__ = ["serve", "web_installed"]
+__all__ = ["serve", "web_installed", "listen"]
 
 
 def web_installed() -> bool:
@@ -35,11 +42,60 @@ def web_installed() -> bool:
     return all(importlib.util.find_spec(name) for name in ("starlette", "uvicorn"))
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host`` and ``port`` for ``hearts serve`` (an IPv6 socket when
+    ``host`` holds a ``:``), as uvicorn binds one, and listening: a browser may connect
+    at once, and uvicorn answers once it runs.
+
+    Raises:
+        CommandError: naming the host and the port, when the port is in use or the
+            address cannot be bound (``hearts`` exits with status 1).
+
+    >>> with listen("127.0.0.1", 0) as bound:
+    ...     port = bound.getsockname()[1]
+    ...     try:
+    ...         listen("127.0.0.1", port)
+    ...     except CommandError as error:
+    ...         print(str(error).replace(str(port), "PORT"))
+    cannot listen on 127.0.0.1 port PORT: the port is in use
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    shown = f"{_shown_host(host)} port {port}"
+    try:
+        bound = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    except OSError as error:
+        raise CommandError(f"cannot listen on {shown}: {error.strerror or error}") from None
+    try:
+        bound.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        bound.bind((host, port))
+        bound.listen(_BACKLOG)
+    except (OSError, UnicodeError) as error:
+        bound.close()
+        if isinstance(error, OSError) and error.errno == errno.EADDRINUSE:
+            reason = "the port is in use"
+        elif isinstance(error, OSError):
+            reason = str(error.strerror or error)
+        else:
+            reason = "not a host name or address"
+        raise CommandError(f"cannot listen on {shown}: {reason}") from None
+    bound.set_inheritable(True)
+    return bound
+
+
+_BACKLOG = 2048  # uvicorn's default
+
+
+def _shown_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
 def serve(args: argparse.Namespace, screen: Screen) -> int:
     """Run ``hearts serve`` with parsed arguments until interrupted; the exit status.
 
     Raises:
         UsageError: for a bad variant, bot, port or delay, or without the ``web`` extra.
+        CommandError: when the host and port cannot be bound (the port is in use), or
+            the server does not start.
 
     >>> from hearts_core.cli.parser import build_parser
     >>> import io
@@ -59,12 +115,20 @@ def serve(args: argparse.Namespace, screen: Screen) -> int:
         raise UsageError("hearts serve needs the web extra: pip install 'hearts-core[web]'")
     import uvicorn
 
-    from hearts_core.web import MAX_MESSAGE_BYTES, create_app
+    from hearts_core.web import MAX_FRAME_BYTES, create_app
 
     app = create_app(info, bots=specs, seed=args.seed, delay=args.delay)
-    shown_host = f"[{args.host}]" if ":" in args.host else args.host
-    screen.say(f"Hearts at http://{shown_host}:{args.port}/ (Ctrl-C stops it)", style="bold")
-    screen.out.flush()
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=MAX_MESSAGE_BYTES,
-                log_level="warning")
+    # Frames up to MAX_FRAME_BYTES reach the app, which answers a message over
+    # MAX_MESSAGE_BYTES with an error and code 1008; only longer frames are cut off
+    # by the WebSocket layer (1009).
+    config = uvicorn.Config(app, ws_max_size=MAX_FRAME_BYTES, log_level="warning")
+    with listen(args.host, args.port) as bound:
+        port = bound.getsockname()[1]
+        shown = f"http://{_shown_host(args.host)}:{port}/"
+        screen.say(f"Hearts at {shown} (Ctrl-C stops it)", style="bold")
+        screen.out.flush()
+        server = uvicorn.Server(config)
+        server.run(sockets=[bound])
+    if not server.started:
+        raise CommandError(f"the web server at {shown} did not start")
     return 0

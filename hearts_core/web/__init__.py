@@ -19,8 +19,8 @@ docs/web-table.md describes the messages.
 """
 
 from hearts_core.web.app import Server, create_app
-from hearts_core.web.messages import MAX_MESSAGE_BYTES, read_message
-from hearts_core.web.tables import Lobby, Table, TableError
+from hearts_core.web.messages import MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, read_message
+from hearts_core.web.tables import Lobby, LobbyFullError, Table, TableError
 
 __all__ = [
     "create_app",
@@ -28,6 +28,8 @@ __all__ = [
     "Lobby",
     "Table",
     "TableError",
+    "LobbyFullError",
     "read_message",
     "MAX_MESSAGE_BYTES",
+    "MAX_FRAME_BYTES",
 ]

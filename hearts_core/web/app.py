@@ -17,7 +17,9 @@ The server holds each game's state; a browser receives only its seat's view
 side. Bots move on the server, :attr:`Server.delay` seconds apart, longer
 after a trick and a hand; the deals and their choices come from the table's
 seeded ``rng``, never the clock. A seat whose browsers have all gone is played
-by its bot; a table with no browser at all waits.
+by its bot; a table with no browser at all waits. A table with a socket open to
+it, joined or still joining, is never replaced by a new table (see
+:class:`~hearts_core.web.tables.Lobby`).
 
 >>> from starlette.testclient import TestClient
 >>> with TestClient(create_app(delay=0)) as client:
@@ -48,8 +50,16 @@ from hearts_core.io.jsontext import dumps, loads
 from hearts_core.io.reader import Reader
 from hearts_core.seats import name_seats
 from hearts_core.variants import Variant, variant_info, variant_names
-from hearts_core.web.messages import MAX_MESSAGE_BYTES, Act, Join, NewGame, Start, read_message
-from hearts_core.web.tables import HOST, Lobby, Table, TableError
+from hearts_core.web.messages import (
+    MAX_MESSAGE_BYTES,
+    Act,
+    Join,
+    NewGame,
+    Start,
+    message_bytes,
+    read_message,
+)
+from hearts_core.web.tables import HOST, Lobby, LobbyFullError, Table, TableError
 
 __all__ = ["Server", "create_app", "STATIC", "JOIN_SECONDS", "QUEUE_LENGTH"]
 
@@ -211,33 +221,58 @@ class Server:
                 self.broadcast(room, events)
                 room.pause = self.pause_after(events)
 
-    async def _join(self, socket: WebSocket, table: Table) -> int | None:
-        """The seat the browser's ``join`` message names, or ``None`` (it is told why)."""
+    async def _join(self, socket: WebSocket, table: Table) -> tuple[int | None, int]:
+        """The seat the browser's ``join`` message names, or ``None`` (it is told why);
+        and the code to close with if there is no seat: 1008 after an oversized message,
+        4403 after any other bad first message."""
         try:
-            text = await asyncio.wait_for(socket.receive_text(), JOIN_SECONDS)
+            received = await asyncio.wait_for(socket.receive(), JOIN_SECONDS)
+            if received["type"] == "websocket.disconnect":
+                return None, 4403  # gone before joining
+            text = received.get("text")
+            data = text if text is not None else received.get("bytes") or b""
+            if (size := message_bytes(data)) > MAX_MESSAGE_BYTES:
+                await socket.send_text(dumps(_oversized(size)))
+                return None, 1008
+            if text is None:
+                await socket.send_text(dumps(_error("the first message must be text")))
+                return None, 4403
             message = read_message(text, table.variant.rules.players)
-        except (WebSocketDisconnect, RuntimeError):
-            return None  # gone before joining
-        except (TimeoutError, RecordError, KeyError) as error:
-            await socket.send_text(dumps(_refusal(error)))
-            return None
-        seat = table.seat_of(message.token) if isinstance(message, Join) else None
-        if seat is None:
-            await socket.send_text(dumps(_error("the first message must join with a seat's token")))
-        return seat
+            seat = table.seat_of(message.token) if isinstance(message, Join) else None
+            if seat is None:
+                refusal = _error("the first message must join with a seat's token")
+                await socket.send_text(dumps(refusal))
+            return seat, 4403
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return None, 4403  # gone before joining
+        except (TimeoutError, RecordError) as error:
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                await socket.send_text(dumps(_refusal(error)))
+            return None, 4403
 
     async def websocket(self, socket: WebSocket) -> None:
-        """A browser at a table: it joins with its token, then acts for its seat."""
+        """A browser at a table: it joins with its token, then acts for its seat.
+
+        From the moment the table is found until the socket closes, the table counts
+        as in use (:meth:`~hearts_core.web.tables.Table.connect`), so making new tables
+        never replaces it, even before its browser has joined."""
         await socket.accept()
         table = self.lobby.get(socket.path_params["table_id"])
         if table is None:
             await socket.send_text(dumps(_error("no such table (it may have been closed)")))
             await socket.close(4404)
             return
-        seat = await self._join(socket, table)
+        table.connect()  # no await since the lookup: the table is still kept
+        try:
+            await self._seated(socket, table)
+        finally:
+            table.disconnect()
+
+    async def _seated(self, socket: WebSocket, table: Table) -> None:
+        seat, code = await self._join(socket, table)
         if seat is None:
             with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-                await socket.close(4403)
+                await socket.close(code)
             return
         room = self.room(table)
         connection = _Connection(socket, seat)
@@ -270,8 +305,8 @@ class Server:
                 return
             text = received.get("text")
             data = text if text is not None else received.get("bytes") or b""
-            if len(data) > MAX_MESSAGE_BYTES:
-                connection.send(_error(f"a message holds at most {MAX_MESSAGE_BYTES} bytes"))
+            if (size := message_bytes(data)) > MAX_MESSAGE_BYTES:
+                connection.send(_oversized(size))
                 connection.finish(1008)
                 return
             if connection.closing:
@@ -337,13 +372,17 @@ def _error(message: str, problems: Sequence[RecordError.Problem] = ()) -> dict[s
     }
 
 
+def _oversized(size: int) -> dict[str, Any]:
+    """The ``error`` message for a message of ``size`` bytes, over the limit."""
+    problem = RecordError.Problem("$", f"longer than {MAX_MESSAGE_BYTES} bytes ({size})")
+    return _error(f"a message holds at most {MAX_MESSAGE_BYTES} bytes of UTF-8", [problem])
+
+
 def _refusal(error: BaseException) -> dict[str, Any]:
     if isinstance(error, RecordError):
         return _error("the message was refused", error.problems)
     if isinstance(error, TimeoutError):
         return _error(f"no join message within {JOIN_SECONDS:.0f} seconds")
-    if isinstance(error, KeyError):
-        return _error("the first message must be text")
     return _error(str(error))
 
 
@@ -449,9 +488,10 @@ def create_app(
             table = lobby.create(name)
         except RecordError as error:
             return JSONResponse(_refusal(error), status_code=400)
+        except LobbyFullError as error:  # every table is held: none is replaced
+            return JSONResponse(_error(str(error)), status_code=503)
         except TableError as error:
-            status = 503 if "in use" in str(error) else 400
-            return JSONResponse(_error(str(error)), status_code=status)
+            return JSONResponse(_error(str(error)), status_code=400)
         server.forget_closed()
         link = f"/table/{table.id}#{table.tokens[HOST]}"
         return JSONResponse({"table": table.id, "link": link}, status_code=201)

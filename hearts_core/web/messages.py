@@ -40,7 +40,9 @@ from hearts_core.io.values import read_action
 
 __all__ = [
     "MAX_MESSAGE_BYTES",
+    "MAX_FRAME_BYTES",
     "TOKEN_LENGTH",
+    "message_bytes",
     "Join",
     "Start",
     "Act",
@@ -50,8 +52,15 @@ __all__ = [
 ]
 
 MAX_MESSAGE_BYTES: Final = 4_096
-"""The longest message a browser may send, in bytes: a pass of the most cards any
-variant passes takes under 200."""
+"""The longest message a browser may send, in bytes of UTF-8 (:func:`message_bytes`): a
+pass of the most cards any variant passes takes under 200. A longer message is answered
+with an ``error`` message, then the socket is closed with code 1008."""
+
+MAX_FRAME_BYTES: Final = 1_048_576
+"""The longest WebSocket message ``hearts serve`` reads at all (uvicorn's ``ws_max_size``):
+a message longer than :data:`MAX_MESSAGE_BYTES` but within this is read, refused with an
+``error`` message and closed with 1008; a longer one is cut off unread by the WebSocket
+layer (code 1009), so a browser costs at most this much memory at once."""
 
 TOKEN_LENGTH: Final = 22
 """The length of a seat token: 16 random bytes, URL-safe base64 without padding."""
@@ -106,6 +115,15 @@ Message: TypeAlias = Join | Start | Act | NewGame
 _FIELDS: Final = {"join": ("token",), "start": (), "act": ("action",), "new-game": ()}
 
 
+def message_bytes(text: str | bytes) -> int:
+    """The length of a message in bytes of UTF-8, as :data:`MAX_MESSAGE_BYTES` counts it.
+
+    >>> message_bytes("é" * 3), message_bytes(b"abc")
+    (6, 3)
+    """
+    return len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text)
+
+
 def read_message(text: str | bytes, players: int) -> Message:
     """The message in ``text``, for a table of ``players``.
 
@@ -120,7 +138,7 @@ def read_message(text: str | bytes, players: int) -> Message:
     ...
     hearts_core.errors.RecordError: $.type: appears more than once
     """
-    size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text)
+    size = message_bytes(text)
     if size > MAX_MESSAGE_BYTES:
         raise RecordError(
             [RecordError.Problem("$", f"longer than {MAX_MESSAGE_BYTES} bytes ({size})")]

@@ -43,7 +43,7 @@ from hearts_core.state import Phase
 from hearts_core.svg import table as draw_table
 from hearts_core.variants import Variant
 
-__all__ = ["HOST", "TableError", "Table", "Lobby"]
+__all__ = ["HOST", "TableError", "LobbyFullError", "Table", "Lobby"]
 
 HOST: Final = 0
 """The seat of the person who created the table: only the host deals the first hand."""
@@ -55,6 +55,29 @@ class TableError(HeartsError, ValueError):
     >>> str(TableError("the game has not ended"))
     'the game has not ended'
     """
+
+
+class LobbyFullError(TableError):
+    """No room for a new table: the lobby keeps its most tables, and a browser holds
+    (or is joining) every one of them, so none may be replaced. ``POST /api/tables``
+    answers it with HTTP 503.
+
+    Attributes:
+        max_tables: The most tables the lobby keeps.
+
+    >>> error = LobbyFullError(2)
+    >>> error.max_tables, str(error)
+    (2, 'all 2 tables are in use (a browser is at each): try again when one is left')
+    """
+
+    max_tables: int
+
+    def __init__(self, max_tables: int) -> None:
+        super().__init__(
+            f"all {max_tables} tables are in use (a browser is at each): "
+            "try again when one is left"
+        )
+        self.max_tables = max_tables
 
 
 class Table:
@@ -90,6 +113,7 @@ class Table:
         self.started = False
         self.games = 1
         self.held = [0] * players
+        self.sockets = 0
         self.last_active = time.monotonic()
 
     def seat_of(self, token: str) -> int | None:
@@ -99,6 +123,17 @@ class Table:
             if secrets.compare_digest(own.encode(), token.encode("utf-8", "replace")):
                 found = seat
         return found
+
+    def connect(self) -> None:
+        """A browser opened a socket to the table (it has not joined a seat yet): from now
+        until :meth:`disconnect`, the lobby never replaces the table (:attr:`in_use`)."""
+        self.sockets += 1
+        self.last_active = time.monotonic()
+
+    def disconnect(self) -> None:
+        """A socket opened with :meth:`connect` closed, whether or not it joined."""
+        self.sockets = max(0, self.sockets - 1)
+        self.last_active = time.monotonic()
 
     def join(self, seat: int) -> None:
         """A browser now holds ``seat`` (several may: each sees and acts for it)."""
@@ -112,8 +147,24 @@ class Table:
 
     @property
     def present(self) -> bool:
-        """Whether any browser is at the table (with none, the table waits)."""
+        """Whether any browser holds a seat (with none, the table waits)."""
         return any(self.held)
+
+    @property
+    def in_use(self) -> bool:
+        """Whether a browser holds a seat or has a socket open to the table, joined or
+        still joining: a table in use is never replaced by a new one.
+
+        >>> import random
+        >>> from hearts_core import variant_info
+        >>> from hearts_core.bots import RuleBot
+        >>> table = Table("t1", variant_info("standard"), [RuleBot()] * 4, random.Random(1))
+        >>> table.connect(); table.in_use, table.present
+        (True, False)
+        >>> table.disconnect(); table.in_use
+        False
+        """
+        return self.sockets > 0 or self.present
 
     def start(self, seat: int) -> None:
         """The host starts the game: the table deals the first hand.
@@ -218,8 +269,10 @@ class Lobby:
         make_bots: The bots of a new table of so many seats.
         seed: Table ``k`` (counted from 0) deals from ``random.Random(seed + k)``; ``None``:
             a fresh random seed for each table.
-        max_tables: When full, a new table replaces the one idle longest among those no
-            browser holds; with none such, :class:`TableError`.
+        max_tables: The most tables kept (at least 1). When full, a new table replaces
+            the one idle longest among those not :attr:`~Table.in_use` (no browser holds
+            it or has a socket open to it); when every table is in use,
+            :class:`LobbyFullError`, and no table is replaced.
 
     >>> import random
     >>> from hearts_core import variant_info
@@ -227,6 +280,19 @@ class Lobby:
     >>> lobby = Lobby({"standard": variant_info("standard")}, lambda n: [RuleBot()] * n, seed=3)
     >>> table = lobby.create("standard")
     >>> lobby.get(table.id) is table, lobby.get("nothing")
+    (True, None)
+
+    A table a browser is at is kept, however many tables are made after it:
+
+    >>> small = Lobby({"standard": variant_info("standard")}, lambda n: [RuleBot()] * n,
+    ...               max_tables=1)
+    >>> held = small.create("standard"); held.connect()
+    >>> small.create("standard")
+    Traceback (most recent call last):
+    ...
+    hearts_core.web.tables.LobbyFullError: all 1 tables are in use (a browser is at each): \
+try again when one is left
+    >>> held.disconnect(); small.create("standard") is not held, small.get(held.id)
     (True, None)
     """
 
@@ -237,6 +303,8 @@ class Lobby:
         seed: int | None = None,
         max_tables: int = 100,
     ) -> None:
+        if isinstance(max_tables, bool) or not isinstance(max_tables, int) or max_tables < 1:
+            raise TableError(f"max_tables must be an integer of at least 1, not {max_tables!r}")
         self.variants = dict(variants)
         self.make_bots = make_bots
         self.seed = seed
@@ -248,16 +316,17 @@ class Lobby:
         """A new table playing the variant ``name``.
 
         Raises:
-            TableError: for a variant this server does not offer, or when every table is
-                in use.
+            TableError: for a variant this server does not offer.
+            LobbyFullError: when the lobby is full and every table is in use (nothing is
+                replaced).
         """
         info = self.variants.get(name)
         if info is None:
             raise TableError(f"no variant named {name!r} here; offered: {', '.join(self.variants)}")
         if len(self.tables) >= self.max_tables:
-            idle = [table for table in self.tables.values() if not table.present]
+            idle = [table for table in self.tables.values() if not table.in_use]
             if not idle:
-                raise TableError(f"all {self.max_tables} tables are in use")
+                raise LobbyFullError(self.max_tables)
             del self.tables[min(idle, key=lambda table: table.last_active).id]
         seed = secrets.randbits(64) if self.seed is None else self.seed + self.created
         self.created += 1
