@@ -51,6 +51,7 @@ from typing import Final
 from hearts_core.builders import between_hands, make_state
 from hearts_core.cards import Card, CardSet, unchecked_cardset
 from hearts_core.errors import InvalidStateError
+from hearts_core.fields import shown
 from hearts_core.legality import legal_mask
 from hearts_core.observation import PlayerView
 from hearts_core.options import PassDirection
@@ -357,8 +358,17 @@ class Belief:
         return tuple(passes)
 
     def sample(self, rng: random.Random) -> GameState:
-        """A state drawn uniformly among those that fit the view (see :func:`resample`)."""
-        return self._state(self._deal(rng.randrange, rng.shuffle), rng.randrange)
+        """A state drawn uniformly among those that fit the view (see :func:`resample`).
+
+        Raises:
+            InvalidStateError: for an ``rng`` that is not a ``random.Random``, or one
+                whose ``getrandbits`` gives numbers no generator gives (see
+                :func:`resample`).
+        """
+        if not isinstance(rng, random.Random):
+            raise InvalidStateError("rng", f"must be a random.Random, not {shown(rng)}")
+        draws = _Draws(rng)
+        return self._state(self._deal(draws.below, draws.shuffle), draws.below)
 
     def first(self) -> GameState:
         """The first fitting state in a fixed order (see :func:`consistent_state`)."""
@@ -420,6 +430,45 @@ def _form_problem(view: object) -> str | None:
     return None
 
 
+_MAX_REJECTIONS: Final = 128
+"""The most draws in a row :class:`_Draws` refuses before it refuses the generator: a
+true one, refused less than half the time, gets that far with odds below 2**-128."""
+
+
+class _Draws:
+    """Numbers below a bound drawn from ``rng.getrandbits`` alone, as ``random.Random``
+    draws them for ``randrange`` and ``shuffle`` (so a ``random.Random`` gives the same
+    numbers either way), each draw checked: a subclass whose ``random`` or ``randrange``
+    misbehaves is never asked, and one whose ``getrandbits`` gives a value out of range,
+    or refuses to give one in range, is refused instead of looping."""
+
+    __slots__ = ("bits",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.bits = rng.getrandbits
+
+    def below(self, n: int) -> int:
+        """A number from 0 to ``n - 1``, each as likely (``n`` at least 1)."""
+        width = n.bit_length()
+        for _ in range(_MAX_REJECTIONS):
+            drawn = self.bits(width)
+            if type(drawn) is not int or drawn < 0 or drawn >> width:
+                raise InvalidStateError(
+                    "rng", f"getrandbits({width}) gave {shown(drawn)}, not a {width}-bit number"
+                )
+            if drawn < n:
+                return drawn
+        raise InvalidStateError(
+            "rng", f"getrandbits({width}) gave nothing below {n} in {_MAX_REJECTIONS} draws"
+        )
+
+    def shuffle(self, items: list[int]) -> None:
+        """Put ``items`` in a random order, every order as likely (as ``random.shuffle``)."""
+        for i in reversed(range(1, len(items))):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
 def _zero(n: int) -> int:
     return 0
 
@@ -457,8 +506,15 @@ def resample(view: PlayerView, rng: random.Random) -> GameState:
     states from one view, build a :class:`Belief` once and call its
     :meth:`~Belief.sample`.
 
+    Only ``rng.getrandbits`` is called, as ``random.Random`` calls it for ``randrange``
+    and ``shuffle`` (the same numbers, for a ``random.Random``), and each number it gives
+    is checked: a subclass's own ``random`` or ``randrange`` is never used.
+
     Raises:
-        InvalidStateError: if no state fits the view.
+        InvalidStateError: if no state fits the view, ``view`` is not a
+            :class:`~hearts_core.PlayerView` (``field`` ``"view"``), or ``rng`` is not a
+            ``random.Random`` or its ``getrandbits`` gives a number out of the range asked
+            for, or 128 in a row above the bound (``field`` ``"rng"``).
 
     >>> import random
     >>> from hearts_core import Rules, apply, new_game, observe, random_deal

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, Generic, TypeVar
+from typing import Final, Generic, TypeVar, cast
 
 from hearts_core.engine import after_hand
 from hearts_core.errors import InvalidStateError
@@ -145,7 +145,7 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
     phase = state.phase
     if phase is not _PLAY and phase is not _PASS and phase is not _MOON:
         return state
-    draws = Rng(rng)
+    draws = _words(rng, 1)
     context = state.context
     if phase is _MOON:
         taken, _ = taken_and_won(state.tricks, context.tables.players)
@@ -192,7 +192,7 @@ def rollouts(state: GameState, count: int, rng: random.Random) -> tuple[tuple[in
             "state", f"has no hand to play: it is in the {phase.value} phase"
         )
     _check_rng(rng)
-    draws = Rng(rng, _BIG_BLOCK) if count >= _MANY else Rng(rng)
+    draws = _words(rng, count)
     context = state.context
     if phase is _MOON:
         taken, _ = taken_and_won(state.tricks, context.tables.players)
@@ -277,7 +277,7 @@ def play_outs(states: Sequence[GameState], rng: random.Random) -> tuple[tuple[in
                 f"states[{index}]", f"has no hand to play: it is in the {state.phase.value} phase"
             )
     _check_rng(rng)
-    draws = Rng(rng, _BIG_BLOCK) if len(states) >= _MANY else Rng(rng)
+    draws = _words(rng, len(states))
     found = []
     for state in states:
         if state.phase is _MOON:
@@ -296,6 +296,68 @@ def play_outs(states: Sequence[GameState], rng: random.Random) -> tuple[tuple[in
 def _check_rng(rng: object) -> None:
     if not isinstance(rng, random.Random):
         raise wrong_type("rng", "a random.Random", rng)
+
+
+_GETRANDBITS: Final = random.Random.getrandbits
+# The blocks of words a play-out may draw, per hand and in all: a hand draws about one
+# word per card played or passed, two blocks at most; a generator that gives far more
+# without the hands ending is refused rather than looped on.
+_BLOCKS_PER_HAND: Final = 4
+_BLOCKS_SPARE: Final = 16
+
+
+def _words(rng: random.Random, hands: int) -> Rng:
+    """The kernel's generator on ``rng``, for ``hands`` play-outs: on ``rng`` itself when its
+    ``getrandbits`` is ``random.Random``'s, else on a :class:`_CheckedBits` in front of it.
+    Many play-outs draw their words in larger blocks."""
+    source = rng
+    if type(rng).getrandbits is not _GETRANDBITS:
+        source = cast(random.Random, _CheckedBits(rng, _BLOCKS_SPARE + _BLOCKS_PER_HAND * hands))
+    return Rng(source, _BIG_BLOCK) if hands >= _MANY else Rng(source)
+
+
+class _CheckedBits:
+    """The ``getrandbits`` of a ``random.Random`` subclass that has its own, each block
+    checked: a number out of the range asked for, or more blocks than ``budget`` (a
+    stream whose words the kernel's exact draws keep rejecting, all zeros say), raises
+    :class:`~hearts_core.InvalidStateError` naming ``rng`` instead of stalling the
+    play-out.
+
+    >>> class Zeros(random.Random):
+    ...     def getrandbits(self, k):
+    ...         return 0
+    >>> bits = _CheckedBits(Zeros(), 2)
+    >>> bits.getrandbits(64), bits.getrandbits(64)
+    (0, 0)
+    >>> bits.getrandbits(64)
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidStateError: rng: gave 2 blocks of random words and the \
+play-outs needed more: its getrandbits is not random
+    """
+
+    __slots__ = ("rng", "budget", "drawn")
+
+    def __init__(self, rng: random.Random, budget: int) -> None:
+        self.rng = rng
+        self.budget = budget
+        self.drawn = 0
+
+    def getrandbits(self, k: int) -> int:
+        """``k`` random bits from the generator, checked."""
+        if self.drawn == self.budget:
+            raise InvalidStateError(
+                "rng",
+                f"gave {self.budget} blocks of random words and the play-outs needed more: "
+                "its getrandbits is not random",
+            )
+        self.drawn += 1
+        bits = self.rng.getrandbits(k)
+        if type(bits) is not int or bits < 0 or bits >> k:
+            raise InvalidStateError(
+                "rng", f"getrandbits({k}) gave {shown(bits)}, not a {k}-bit number"
+            )
+        return bits
 
 
 def _scores(
