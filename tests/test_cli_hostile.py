@@ -5,10 +5,14 @@ with its control characters (escape sequences, the bell, C1 controls, bidi overr
 
 from __future__ import annotations
 
+import importlib
 import io
+import os
 import re
+import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -76,7 +80,7 @@ def _bad_records(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     add("huge", b" " * (MAX_RECORD_BYTES + 1), "larger than any record can be")
     add("nul", b"\x00" * 100, "not JSON")
     add("escapes", b'{"format": "\\u001b[2J\\u0007"}', "is not a valid game record")
-    files["directory"] = (tmp_path, "Is a directory")
+    files["directory"] = (tmp_path, f"cannot read {tmp_path}: not a regular file (a directory)")
     files["missing"] = (tmp_path / "missing.json", "No such file or directory")
     return files
 
@@ -103,10 +107,112 @@ def test_replay_of_standard_input_that_is_not_text() -> None:
 
 
 @pytest.mark.parametrize("source", ["/dev/zero", "/dev/urandom"])
-def test_replay_of_an_endless_device_stops_reading(source: str) -> None:
+def test_replay_refuses_an_endless_device_unread(source: str) -> None:
     # POSIX devices, as on every machine CI and make test run on.
     line = _refused(*_main("replay", source))
-    assert "larger than any record can be" in line or "not UTF-8" in line
+    assert line == f"hearts: cannot read {source}: not a regular file (a device)"
+
+
+# Named pipes: a pipe with nobody writing would block open() for ever, so each command
+# that takes a path refuses anything but a regular file before opening it. Each test
+# runs under a timer: a regression fails with "hung" instead of hanging the suite.
+
+
+class Hung(Exception):
+    pass
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> Iterator[Path]:
+    """A named pipe nobody writes to or reads from, and a timer that fails a test that
+    waits on it."""
+    path = tmp_path / "pipe.json"
+    os.mkfifo(path)
+
+    def hung(signum: int, frame: object) -> None:
+        raise Hung(f"the command waited on the named pipe {path}")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.setitimer(signal.ITIMER_REAL, 20)
+    try:
+        yield path
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_replay_refuses_a_named_pipe(fifo: Path) -> None:
+    line = _refused(*_main("replay", str(fifo)))
+    assert line == f"hearts: cannot read {fifo}: not a regular file (a named pipe)"
+
+
+def test_replay_of_a_named_pipe_in_the_real_command(fifo: Path) -> None:
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "hearts_core", "replay", str(fifo)],
+            capture_output=True, text=True, encoding="utf-8", timeout=15, check=False,
+        )  # fmt: skip
+    except subprocess.TimeoutExpired:
+        pytest.fail("hearts replay waited on a named pipe")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == f"hearts: cannot read {fifo}: not a regular file (a named pipe)\n"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["play", "--variant"],
+        ["watch", "--variant"],
+        ["simulate", "--games", "1", "--variant"],
+        ["arena", "rule", "rule", "--deals", "1", "--variant"],
+        ["rules"],
+    ],
+    ids=lambda words: words[0],
+)
+def test_a_named_pipe_as_a_variant_file_is_refused(fifo: Path, command: list[str]) -> None:
+    line = _refused(*_main(*command, str(fifo), stdin="quit\n"))
+    assert line == f"hearts: cannot read variant file {fifo}: not a regular file (a named pipe)"
+
+
+@pytest.mark.parametrize("command", ["play", "watch"])
+def test_save_to_a_named_pipe_is_refused_before_the_game(fifo: Path, command: str) -> None:
+    # Refused before a card is dealt: nobody plays a whole game to lose its record.
+    line = _refused(*_main(command, "--seed", "1", "--save", str(fifo), stdin="quit\n"))
+    assert line == f"hearts: cannot write {fifo}: not a regular file (a named pipe)"
+
+
+@pytest.mark.parametrize("target", ["/dev/null", "{tmp}", "{tmp}/no/such/folder.json"])
+def test_save_anywhere_but_a_file_is_refused_before_the_game(tmp_path: Path, target: str) -> None:
+    path = target.format(tmp=tmp_path)
+    status, out, err = _main("watch", "--seed", "1", "--save", path)
+    reason = {
+        "/dev/null": "not a regular file (a device)",
+        "{tmp}": "not a regular file (a directory)",
+        "{tmp}/no/such/folder.json": "No such file or directory",
+    }[target]
+    assert _refused(status, out, err) == f"hearts: cannot write {path}: {reason}"
+
+
+def test_save_replaces_a_regular_file(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    saved.write_text("x" * 100_000, encoding="utf-8")  # longer than the record: cut to it
+    status, out, err = _main("watch", "--seed", "1", "--save", str(saved))
+    assert status == 0 and err == "" and f"Saved the game record to {saved}." in out
+    text = saved.read_text(encoding="utf-8")
+    assert len(text) < 100_000 and text.endswith("}\n") and "xxx" not in text
+    assert record_from_json(text).final.is_over
+
+
+def test_a_pipe_put_in_place_of_the_save_file_is_not_waited_on(fifo: Path) -> None:
+    # The path was a file when the game began; a named pipe (nobody reading) since.
+    from hearts_core.cli.recording import Recorder
+    from hearts_core.cli.screen import Screen
+    from hearts_core.errors import HeartsError
+    from hearts_core.variants import variant_info
+
+    recorder = Recorder(variant_info("standard"), ["a", "b", "c", "d"])
+    with pytest.raises(HeartsError, match=f"^cannot write {re.escape(str(fifo))}: "):
+        recorder.save(str(fifo), Screen(io.StringIO(), use_rich=False))
 
 
 def test_no_traceback_from_the_real_command(tmp_path: Path) -> None:
@@ -259,7 +365,13 @@ def test_typed_control_characters_are_not_echoed_raw() -> None:
     assert "Pass 3 cards to East (left): \\x1b[2J\\x07\nnot a card: " in out
 
 
-def test_a_record_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+def test_a_record_that_cannot_be_written_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A path that went bad during the game (here: the check before it is skipped) is
+    # still one line when the record is written, with status 1: the game was played.
+    watching = importlib.import_module("hearts_core.cli.watch")  # the module, not the function
+    monkeypatch.setattr(watching, "writable_file", lambda path: path)
     target = tmp_path / "no" / "such" / "folder.json"
     out, err = io.StringIO(), io.StringIO()
     args = ["watch", "--seed", "1", "--style", "plain", "--save", str(target)]

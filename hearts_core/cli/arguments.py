@@ -11,9 +11,11 @@ which ``hearts`` reports as one line on standard error, with exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import stat
 from pathlib import Path
+from typing import Final
 
 from hearts_core.bots import Bot, make_bot, split_specs
 from hearts_core.errors import HeartsError, InvalidRulesError
@@ -26,6 +28,10 @@ __all__ = [
     "variant_of",
     "bots_of",
     "seed_of",
+    "NONBLOCK",
+    "regular_file",
+    "read_regular_file",
+    "writable_file",
 ]
 
 
@@ -93,14 +99,7 @@ def variant_of(text: str) -> Variant:
             return variant_info(text)
         except InvalidRulesError as error:
             raise UsageError(error.reason) from None
-    path = Path(text)
-    try:
-        status = path.stat()
-    except (OSError, ValueError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise UsageError(f"cannot read variant file {text}: {reason}") from None
-    if not stat.S_ISREG(status.st_mode):  # a pipe or a device would block or never end
-        raise UsageError(f"cannot read variant file {text}: not a regular file")
+    path = regular_file(text, "variant file ")
     try:
         return load_variant(path)
     except InvalidRulesError as error:
@@ -109,6 +108,127 @@ def variant_of(text: str) -> Variant:
         raise UsageError(
             f"{text} is not a valid variant file: {count}{'; '.join(found)}"
         ) from None
+
+
+NONBLOCK: Final = getattr(os, "O_NONBLOCK", 0)
+"""The flag that opens a file without waiting (POSIX ``O_NONBLOCK``; 0 where there
+are no named pipes): a named pipe with nobody at its other end is then refused at
+once, never waited on."""
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def _reason(error: OSError | ValueError) -> str:
+    return getattr(error, "strerror", None) or str(error)
+
+
+def _not_regular(doing: str, text: str, mode: int) -> str:
+    return f"cannot {doing} {text}: not a regular file ({_kind(mode)})"
+
+
+def regular_file(text: str, what: str = "") -> Path:
+    """The path ``text``, checked to name an existing regular file, before anything
+    opens it: a named pipe would block the command for ever and a device
+    (``/dev/zero``) never end, so both are refused, as are directories.
+
+    Args:
+        text: The path, as typed.
+        what: What the file is, for the message (``"variant file "``).
+
+    Raises:
+        UsageError: naming the path, for a missing or unreadable path and for
+            anything but a regular file.
+
+    >>> regular_file("/dev/null")
+    Traceback (most recent call last):
+    ...
+    hearts_core.cli.arguments.UsageError: cannot read /dev/null: not a regular file (a device)
+    """
+    path = Path(text)
+    try:
+        status = path.stat()
+    except (OSError, ValueError) as error:
+        raise UsageError(f"cannot read {what}{text}: {_reason(error)}") from None
+    if not stat.S_ISREG(status.st_mode):
+        raise UsageError(_not_regular("read", f"{what}{text}", status.st_mode))
+    return path
+
+
+def read_regular_file(text: str, limit: int) -> bytes:
+    """At most ``limit`` bytes of the regular file ``text``
+    (checked by :func:`regular_file`). The file is opened without blocking and
+    checked again once open, so a named pipe put in its place after the check
+    is refused too, never waited on.
+
+    Raises:
+        UsageError: as :func:`regular_file`, and if the file cannot be read.
+
+    >>> read_regular_file("/", 10)
+    Traceback (most recent call last):
+    ...
+    hearts_core.cli.arguments.UsageError: cannot read /: not a regular file (a directory)
+    """
+    regular_file(text)
+    try:
+        handle = os.fdopen(os.open(text, os.O_RDONLY | NONBLOCK), "rb")
+    except (OSError, ValueError) as error:
+        raise UsageError(f"cannot read {text}: {_reason(error)}") from None
+    with handle:
+        mode = os.fstat(handle.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise UsageError(_not_regular("read", text, mode))
+        try:
+            return handle.read(limit)
+        except OSError as error:
+            raise UsageError(f"cannot read {text}: {_reason(error)}") from None
+
+
+def writable_file(text: str) -> str:
+    """The path ``text`` for a file to write (``--save``), checked before the game
+    starts: either a regular file (replaced) or a new file in an existing
+    folder. A named pipe, a device or a directory is refused, so the game
+    cannot end waiting on a pipe nobody reads, or be lost on a bad path.
+
+    Raises:
+        UsageError: naming the path and what is wrong with it.
+
+    >>> writable_file("/dev/null")
+    Traceback (most recent call last):
+    ...
+    hearts_core.cli.arguments.UsageError: cannot write /dev/null: not a regular file (a device)
+    >>> writable_file("no/such/folder/game.json")
+    Traceback (most recent call last):
+    ...
+    hearts_core.cli.arguments.UsageError: cannot write no/such/folder/game.json: No such file \
+or directory
+    """
+    try:
+        mode = os.stat(text).st_mode
+    except FileNotFoundError:
+        folder = os.path.dirname(text) or "."
+        try:
+            is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
+        except (OSError, ValueError) as error:
+            raise UsageError(f"cannot write {text}: {_reason(error)}") from None
+        if not is_folder:
+            raise UsageError(f"cannot write {text}: {folder} is not a folder") from None
+        return text
+    except (OSError, ValueError) as error:
+        raise UsageError(f"cannot write {text}: {_reason(error)}") from None
+    if not stat.S_ISREG(mode):
+        raise UsageError(_not_regular("write", text, mode))
+    return text
 
 
 def bots_of(text: str, seats: int, *, cycle: bool = False) -> list[Bot]:

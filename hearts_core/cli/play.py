@@ -28,7 +28,7 @@ from typing import TextIO
 
 from hearts_core.bots import Bot, Transition, transitions
 from hearts_core.cards import CardSet
-from hearts_core.cli.arguments import bots_of, seed_of, variant_of
+from hearts_core.cli.arguments import bots_of, seed_of, variant_of, writable_file
 from hearts_core.cli.recording import Recorder
 from hearts_core.cli.screen import Screen
 from hearts_core.cli.table import GameAbandoned, HumanSeat
@@ -185,6 +185,8 @@ def play(args: argparse.Namespace, screen: Screen, stdin: TextIO) -> int:
     info = variant_of(args.variant)
     rules = info.rules
     bots = bots_of(args.bots, rules.players - 1)
+    if args.save is not None:  # before the game, not after it
+        writable_file(args.save)
     seed = seed_of(args)
     compass = seat_names(rules.players)
     names = ("You", *compass[1:])

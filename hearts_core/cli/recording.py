@@ -19,11 +19,13 @@ True
 from __future__ import annotations
 
 import datetime
+import os
+import stat
 from collections.abc import Iterable, Iterator, Sequence
 
 from hearts_core.actions import Action
 from hearts_core.bots import Transition
-from hearts_core.cli.arguments import CommandError, one_line
+from hearts_core.cli.arguments import NONBLOCK, CommandError, one_line
 from hearts_core.cli.screen import Screen
 from hearts_core.errors import HeartsError
 from hearts_core.io.records import GameRecord, record_to_json
@@ -82,7 +84,16 @@ class Recorder:
         except HeartsError as error:
             raise CommandError(f"cannot save the game record: {one_line(error)}") from None
         try:
-            with open(path, "w", encoding="utf-8") as handle:
+            # Opened without waiting, and checked once open: the command checked the
+            # path before the game (writable_file), but a named pipe put there since
+            # must not hang the end of the game.
+            flags = os.O_WRONLY | os.O_CREAT | NONBLOCK | getattr(os, "O_BINARY", 0)
+            fd = os.open(path, flags, 0o666)
+            with open(fd, "w", encoding="utf-8") as handle:
+                mode = os.fstat(fd).st_mode
+                if not stat.S_ISREG(mode):
+                    raise CommandError(f"cannot write {path}: not a regular file")
+                os.ftruncate(fd, 0)
                 handle.write(text + "\n")
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or str(error)

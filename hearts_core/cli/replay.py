@@ -2,10 +2,12 @@
 
 The file is untrusted input. Whatever it holds, the command either shows a
 valid game or prints one line saying what is wrong and exits with status 2:
-a file that is missing, unreadable, a directory, larger than a record can be,
-not UTF-8 text, not JSON, or not a valid record (each problem with its JSON
-path). Names and labels in the record are shown with their control
-characters escaped (see :func:`~hearts_core.cli.screen.printable`).
+a file that is missing, unreadable, not a regular file (a directory, a
+named pipe or a device, refused before it is opened, so a pipe cannot hang
+the command), larger than a record can be, not UTF-8 text, not JSON, or not
+a valid record (each problem with its JSON path). Names and labels in the
+record are shown with their control characters escaped (see
+:func:`~hearts_core.cli.screen.printable`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import argparse
 from typing import Final, TextIO
 
-from hearts_core.cli.arguments import UsageError
+from hearts_core.cli.arguments import UsageError, read_regular_file
 from hearts_core.cli.narration import Narrator, narrate
 from hearts_core.cli.screen import Screen, printable
 from hearts_core.engine import step
@@ -36,22 +38,23 @@ SHOWN_PROBLEMS: Final = 3
 
 def _text(name: str, stdin: TextIO) -> str:
     """The text of the file ``name`` (``-``: standard input), read within the limits."""
-    try:
-        if name == "-":
-            buffer = getattr(stdin, "buffer", None)
-            data: str | bytes = (
+    if name != "-":
+        data: str | bytes = read_regular_file(name, MAX_RECORD_BYTES + 1)
+    else:
+        buffer = getattr(stdin, "buffer", None)
+        try:
+            data = (
                 buffer.read(MAX_RECORD_BYTES + 1)
                 if buffer is not None
                 else stdin.read(MAX_DOCUMENT_CHARACTERS + 1)
             )
-        else:
-            with open(name, "rb") as handle:
-                data = handle.read(MAX_RECORD_BYTES + 1)
-    except (OSError, ValueError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise UsageError(f"cannot read {name}: {reason}") from None
-    except UnicodeDecodeError as error:
-        raise UsageError(f"{name} is not a game record: not UTF-8 text ({error.reason})") from None
+        except UnicodeDecodeError as error:
+            raise UsageError(
+                f"{name} is not a game record: not UTF-8 text ({error.reason})"
+            ) from None
+        except (OSError, ValueError) as error:
+            reason = getattr(error, "strerror", None) or str(error)
+            raise UsageError(f"cannot read {name}: {reason}") from None
     limit = MAX_RECORD_BYTES if isinstance(data, bytes) else MAX_DOCUMENT_CHARACTERS
     if len(data) > limit:
         raise UsageError(f"{name} is not a game record: larger than any record can be")

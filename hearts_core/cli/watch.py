@@ -11,7 +11,7 @@ import argparse
 import random
 
 from hearts_core.bots import transitions
-from hearts_core.cli.arguments import bots_of, seed_of, variant_of
+from hearts_core.cli.arguments import bots_of, seed_of, variant_of, writable_file
 from hearts_core.cli.narration import Narrator, narrate
 from hearts_core.cli.recording import Recorder
 from hearts_core.cli.screen import Screen
@@ -34,6 +34,8 @@ def watch(args: argparse.Namespace, screen: Screen) -> int:
     info = variant_of(args.variant)
     rules = info.rules
     bots = bots_of(args.bots, rules.players)
+    if args.save is not None:  # before the game, not after it
+        writable_file(args.save)
     seed = seed_of(args)
     names = seat_names(rules.players)
     seats = ", ".join(f"{name} {bot!r}" for name, bot in zip(names, bots, strict=True))
