@@ -19,16 +19,18 @@ from __future__ import annotations
 
 import functools
 import os
+import stat
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
 from hearts_core.errors import InvalidRulesError
 from hearts_core.fields import shown
 from hearts_core.immutable import stay_frozen
+from hearts_core.io.limits import MAX_PROBLEMS
 from hearts_core.rules import Rules
 
 __all__ = ["Variant", "variant", "variant_info", "variant_names", "load_variant", "variants_dir"]
@@ -101,49 +103,80 @@ def _text(
     return value
 
 
-def _fields(data: Mapping[str, Any], problems: _Problems, seen: tuple[str, ...]) -> dict[str, Any]:
+def _label(data: Mapping[str, Any], path: Path) -> str:
+    """What a chain of ``extends`` calls a file: its name, or its file name without one."""
+    name = data.get("name")
+    return name if isinstance(name, str) and name else path.name
+
+
+def _fields(
+    data: Mapping[str, Any], problems: _Problems, chain: tuple[tuple[str, Path], ...]
+) -> dict[str, Any]:
     """The rule fields a variant sets, its ``extends`` chain merged in (its own win); a
-    problem with ``extends`` is added to ``problems``."""
+    problem with ``extends`` is added to ``problems``.
+
+    ``chain`` holds each file read so far, this one last, as its label and its resolved
+    path: a chain is circular when it comes back to a file already in it, not when two
+    files share a name (a house file may call itself ``standard`` and extend ``classic``)."""
     own = {k: v for k, v in data.items() if k not in _META_KEYS}
     if "extends" not in data:
         return own
     parent = _text(data, "extends", problems)
     if not isinstance(data.get("extends"), str):
         return own
-    chain = (*seen, str(data.get("name", "")))
     wanted = parent.strip().lower()
     path = _shipped_paths().get(wanted)
-    if wanted in (n.lower() for n in chain) or (path is not None and path.stem in chain):
-        problems.append(("extends", f"circular: {' -> '.join((*chain, parent))}"))
-        return own
+    labels = [label for label, _ in chain]
     if path is None:
+        if len(chain) == 1 and wanted == labels[0].strip().lower():
+            # a file that names itself, when no shipped variant has its name
+            problems.append(("extends", f"circular: {labels[0]} -> {parent}"))
+            return own
         known = ", ".join(sorted({p.stem for p in _shipped_paths().values()}))
         problems.append(("extends", f"no shipped variant named {parent!r}; known: {known}"))
         return own
-    inherited = _fields(_read(path), problems, chain)
+    where = path.resolve()
+    if any(seen == where for _, seen in chain):
+        problems.append(("extends", f"circular: {' -> '.join((*labels, parent))}"))
+        return own
+    parent_data = _read(path)
+    inherited = _fields(parent_data, problems, (*chain, (_label(parent_data, path), where)))
     return {**inherited, **own}
 
 
-def _from_data(data: Mapping[str, Any], source: str) -> Variant:
+def _from_data(data: Mapping[str, Any], path: Path) -> Variant:
     """The variant a file's ``data`` describes; every problem found, the metadata's and the
     rules', is reported at once in one :class:`~hearts_core.InvalidRulesError`."""
+    source = _source(path)
     problems: _Problems = []
     name = _text(data, "name", problems)
     aliases = _text_list(data, "aliases", problems)
     description = _text(data, "description", problems, "")
     sources = _text_list(data, "sources", problems)
-    fields = _fields(data, problems, ())
+    fields = _fields(data, problems, ((_label(data, path), path.resolve()),))
     rules: Rules | None = None
     try:
         rules = Rules.from_mapping(fields, source)
     except InvalidRulesError as exc:
         problems.extend(exc.problems)
     if problems or rules is None:
-        field, reason = problems[0]
-        raise InvalidRulesError(field, reason, source, tuple(problems))
+        raise _refusal(problems, source)
     return Variant(
         name=name, aliases=aliases, description=description, sources=sources, rules=rules
     )
+
+
+def _refusal(problems: _Problems, source: str) -> InvalidRulesError:
+    """The error listing ``problems``: the first :data:`~hearts_core.io.limits.MAX_PROBLEMS`
+    of them, then how many more, as a record's error does."""
+    listed = tuple(problems[:MAX_PROBLEMS])
+    field, reason = listed[0]
+    error = InvalidRulesError(field, reason, source, listed)
+    more = len(problems) - len(listed)
+    if more:
+        lines = "\n".join(f"  {key}: {why}" for key, why in listed)
+        error.args = (f"{source}: {len(problems)} problems:\n{lines}\n  ... and {more} more",)
+    return error
 
 
 @functools.cache
@@ -175,7 +208,7 @@ def load_variant(path: str | Path) -> Variant:
     if not isinstance(path, str | os.PathLike):
         raise InvalidRulesError("(file)", f"must be a path, not {shown(path)}")
     path = Path(path)
-    return _from_data(_read(path), _source(path))
+    return _from_data(_read(path), path)
 
 
 def _source(path: Path) -> str:
@@ -184,14 +217,72 @@ def _source(path: Path) -> str:
     return text if len(text) <= 200 else text[:200] + "..."
 
 
-def _read(path: Path) -> dict[str, Any]:
-    source = _source(path)
+_KINDS: Final = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+# Opening a named pipe without O_NONBLOCK waits for a writer; with it, the open returns
+# at once and fstat shows what was opened.
+_OPEN_FLAGS: Final = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+def _not_regular(mode: int) -> str | None:
+    """Why a file of this mode is not read (``None`` for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((what for test, what in _KINDS if test(mode)), "a special file")
+    return f"cannot read: not a regular file ({kind})"
+
+
+def _read_regular(path: str | os.PathLike[str], limit: int, source: str) -> bytes:
+    """The first ``limit + 1`` bytes of the regular file at ``path``, so that a caller sees
+    whether it is larger than ``limit``.
+
+    Anything but a regular file (a directory, a named pipe, a device such as
+    ``/dev/zero``, a socket) is refused before it is read, and checked again on the
+    opened file, so that one swapped in between cannot make the read wait or never end.
+
+    Raises:
+        InvalidRulesError: field ``(file)``, naming ``source``: the system's reason when
+            the path cannot be opened, or what it is when it is not a regular file.
+
+    >>> _read_regular(variants_dir() / "standard.toml", 6, "standard.toml")
+    b'name = '
+    >>> _read_regular(variants_dir(), 6, "variants")
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidRulesError: variants: (file): cannot read: not a regular file \
+(a directory)
+    """
     try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_VARIANT_FILE_BYTES + 1)
+        why = _not_regular(os.stat(path).st_mode)
+        descriptor = -1 if why is not None else os.open(path, _OPEN_FLAGS)
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
         reason = exc.strerror if isinstance(exc, OSError) else str(exc)
         raise InvalidRulesError("(file)", f"cannot read: {reason}", source) from None
+    if why is not None:
+        raise InvalidRulesError("(file)", why, source)
+    with os.fdopen(descriptor, "rb") as file:
+        why = _not_regular(os.fstat(descriptor).st_mode)
+        if why is not None:
+            raise InvalidRulesError("(file)", why, source)
+        try:
+            return file.read(limit + 1)
+        except OSError as exc:
+            raise InvalidRulesError("(file)", f"cannot read: {exc.strerror}", source) from None
+
+
+def _read(path: Path) -> dict[str, Any]:
+    source = _source(path)
+    raw = _read_regular(path, MAX_VARIANT_FILE_BYTES, source)
     if len(raw) > MAX_VARIANT_FILE_BYTES:
         raise InvalidRulesError(
             "(file)", f"larger than {MAX_VARIANT_FILE_BYTES} bytes: not a variant file", source

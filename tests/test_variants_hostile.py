@@ -1,0 +1,310 @@
+"""Variant files from a hostile or careless source: paths that are not files, names that
+repeat, files full of unknown keys, and rulebooks that must say what the engine does.
+
+A path that names a named pipe, a directory, a device or a socket is refused, with the
+path and what it is, before anything waits on it; the tests that open pipes run the
+load in a thread with a deadline, so a regression fails instead of hanging the run.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import stat
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from hearts_core import InvalidRulesError, Variant, load_variant, variant
+from hearts_core import variants as variants_module
+from hearts_core.io.limits import MAX_PROBLEMS
+
+DEADLINE = 20.0
+"""Seconds a load that should return at once may take before it counts as hung."""
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+
+
+def within_deadline(call: Callable[[], object]) -> object:
+    """What ``call()`` returns or raises, run in a thread: fails if it is still running
+    after :data:`DEADLINE` seconds (the thread is a daemon, so the run can end)."""
+    outcome: list[object] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except BaseException as exc:  # handed back to the test below
+            outcome.append(exc)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(DEADLINE)
+    if worker.is_alive():
+        pytest.fail(f"still waiting after {DEADLINE} s: the load blocked")
+    return outcome[0]
+
+
+def refused_in_time(path: Path) -> InvalidRulesError:
+    found = within_deadline(lambda: load_variant(path))
+    assert isinstance(found, InvalidRulesError), found
+    return found
+
+
+def write(tmp_path: Path, text: str, name: str = "house.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- paths that are not regular files ----------------------------------------------------
+
+
+@needs_fifo
+def test_a_named_pipe_with_no_writer_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "a_fifo"
+    os.mkfifo(fifo)
+    error = refused_in_time(fifo)
+    assert error.field == "(file)"
+    assert error.reason == "cannot read: not a regular file (a named pipe)"
+    assert error.source == str(fifo)
+    assert str(fifo) in str(error)
+
+
+@needs_fifo
+def test_a_named_pipe_ending_in_toml_with_a_writer_is_refused_unread(tmp_path: Path) -> None:
+    # A writer on the other end, ready to send a valid variant: it is still refused,
+    # for what the path is, never for what comes down the pipe.
+    fifo = tmp_path / "house.toml"
+    os.mkfifo(fifo)
+    written = threading.Event()
+
+    def feed() -> None:
+        try:
+            with fifo.open("wb") as pipe:
+                pipe.write(b'name = "piped"\n')
+                written.set()
+        except BrokenPipeError:  # the reader closed without reading: as it should
+            pass
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    try:
+        error = refused_in_time(fifo)
+        assert error.reason == "cannot read: not a regular file (a named pipe)"
+    finally:
+        if writer.is_alive():  # still waiting for a reader: give it one, and let it go
+            os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
+        writer.join(DEADLINE)
+
+
+@needs_fifo
+def test_a_pipe_swapped_in_after_the_check_is_refused_not_waited_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The path is a regular file when it is looked at, and a named pipe by the time it is
+    # opened: the open must not wait for a writer, and the opened file is checked again.
+    path = tmp_path / "house.toml"
+    path.write_text('name = "house"\n', encoding="utf-8")
+    real_stat = os.stat
+
+    def stat_then_swap(target: object, *args: object, **kwargs: object) -> os.stat_result:
+        status = real_stat(target, *args, **kwargs)  # type: ignore[arg-type]
+        if Path(str(target)) == path and stat.S_ISREG(status.st_mode):
+            path.unlink()
+            os.mkfifo(path)
+        return status
+
+    monkeypatch.setattr(os, "stat", stat_then_swap)
+    error = refused_in_time(path)
+    assert (error.field, error.reason) == (
+        "(file)",
+        "cannot read: not a regular file (a named pipe)",
+    )
+
+
+def test_a_directory_is_refused_as_one(tmp_path: Path) -> None:
+    folder = tmp_path / "house.toml"
+    folder.mkdir()
+    error = refused_in_time(folder)
+    assert (error.field, error.reason) == (
+        "(file)",
+        "cannot read: not a regular file (a directory)",
+    )
+    assert error.source == str(folder)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_device_that_never_ends_is_refused_before_it_is_read() -> None:
+    error = refused_in_time(Path("/dev/zero"))
+    assert (error.field, error.reason, error.source) == (
+        "(file)",
+        "cannot read: not a regular file (a device)",
+        "/dev/zero",
+    )
+
+
+@pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="needs Unix sockets")
+def test_a_socket_is_refused_as_one(tmp_path: Path) -> None:
+    where = tmp_path / "s.toml"
+    if len(str(where)) > 100:  # too long for a socket address here
+        where = Path("/tmp") / f"hearts-variant-{os.getpid()}.toml"
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        server.bind(str(where))
+        error = refused_in_time(where)
+        assert (error.field, error.reason) == (
+            "(file)",
+            "cannot read: not a regular file (a socket)",
+        )
+    finally:
+        server.close()
+        where.unlink(missing_ok=True)
+
+
+def test_a_link_to_a_regular_file_is_read(tmp_path: Path) -> None:
+    target = write(tmp_path, 'name = "linked"\ntarget_score = 50\n', "real.toml")
+    link = tmp_path / "link.toml"
+    try:
+        link.symlink_to(target)
+    except OSError:
+        pytest.skip("this system cannot make symbolic links")
+    info = load_variant(link)
+    assert (info.name, info.rules.target_score) == ("linked", 50)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_link_to_a_device_is_refused(tmp_path: Path) -> None:
+    link = tmp_path / "zero.toml"
+    link.symlink_to("/dev/zero")
+    error = refused_in_time(link)
+    assert error.reason == "cannot read: not a regular file (a device)"
+
+
+def test_rules_from_toml_refuses_what_load_variant_refuses(tmp_path: Path) -> None:
+    from hearts_core import Rules
+
+    with pytest.raises(InvalidRulesError) as info:
+        Rules.from_toml(tmp_path)
+    assert info.value.reason == "cannot read: not a regular file (a directory)"
+
+
+# --- names that repeat, and real cycles ---------------------------------------------------
+
+
+def test_a_house_file_may_take_a_shipped_name(tmp_path: Path) -> None:
+    # "standard" is a shipped name, and classic extends standard: the chain is
+    # house file -> classic -> shipped standard, with no file read twice.
+    info = load_variant(write(tmp_path, 'name = "standard"\nextends = "classic"\n'))
+    assert info.name == "standard"
+    assert info.rules == variant("classic")
+    assert info.rules != variant("standard")
+
+
+def test_a_house_file_may_extend_the_shipped_variant_of_its_own_name(tmp_path: Path) -> None:
+    text = 'name = "Classic"\nextends = "classic"\ntarget_score = 50\n'
+    info = load_variant(write(tmp_path, text))
+    assert info.rules == variant("classic").evolve(target_score=50)
+
+
+def test_a_shipped_file_read_by_path_is_not_circular() -> None:
+    path = variants_module.variants_dir() / "classic.toml"
+    assert load_variant(path).rules == variant("classic")
+
+
+@pytest.fixture
+def cyclic_shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A folder of shipped variants in which a extends b and b extends a (and c extends
+    a, with no cycle of its own), standing in for the real one."""
+    shipped = tmp_path / "shipped"
+    shipped.mkdir()
+    write(shipped, 'name = "a"\nextends = "b"\ntarget_score = 60\n', "a.toml")
+    write(shipped, 'name = "b"\naliases = ["bee"]\nextends = "a"\n', "b.toml")
+    write(shipped, 'name = "c"\nextends = "bee"\n', "c.toml")
+    monkeypatch.setattr(variants_module, "variants_dir", lambda: shipped)
+    variants_module._shipped_paths.cache_clear()
+    try:
+        yield shipped
+    finally:
+        variants_module._shipped_paths.cache_clear()
+
+
+def test_two_shipped_files_that_extend_each_other_are_circular(cyclic_shipped: Path) -> None:
+    with pytest.raises(InvalidRulesError) as info:
+        load_variant(cyclic_shipped / "a.toml")
+    assert info.value.problems == (("extends", "circular: a -> b -> a"),)
+
+
+def test_a_house_file_reaching_a_cycle_is_refused(cyclic_shipped: Path, tmp_path: Path) -> None:
+    with pytest.raises(InvalidRulesError) as info:
+        load_variant(write(tmp_path, 'name = "house"\nextends = "c"\n'))
+    assert info.value.problems == (("extends", "circular: house -> c -> b -> a -> b"),)
+
+
+def test_a_house_file_named_like_a_link_of_the_cycle_still_sees_it(
+    cyclic_shipped: Path, tmp_path: Path
+) -> None:
+    # the house file's name is a's, but it is not a: the cycle is still b -> a -> b
+    with pytest.raises(InvalidRulesError) as info:
+        load_variant(write(tmp_path, 'name = "a"\nextends = "b"\n'))
+    assert info.value.problems == (("extends", "circular: a -> b -> a -> b"),)
+
+
+# --- many problems ------------------------------------------------------------------------
+
+
+def test_twenty_thousand_unknown_keys_list_the_first_hundred_and_a_count(tmp_path: Path) -> None:
+    count = 20_000
+    lines = [f"junk_{number:05d} = 1" for number in range(count)]
+    path = write(tmp_path, 'name = "noisy"\n' + "\n".join(lines) + "\n")
+    with pytest.raises(InvalidRulesError) as info:
+        load_variant(path)
+    error = info.value
+    assert MAX_PROBLEMS == 100
+    assert error.problems == tuple(
+        (f"junk_{number:05d}", "unknown rule field") for number in range(100)
+    )
+    assert (error.field, error.reason, error.source) == (
+        "junk_00000",
+        "unknown rule field",
+        str(path),
+    )
+    text = str(error)
+    lines_out = text.splitlines()
+    assert lines_out[0] == f"{path}: 20000 problems:"
+    assert lines_out[1] == "  junk_00000: unknown rule field"
+    assert lines_out[100] == "  junk_00099: unknown rule field"
+    assert lines_out[101:] == ["  ... and 19900 more"]
+    assert len(text) < 10_000
+
+
+def test_exactly_a_hundred_problems_have_no_more_line(tmp_path: Path) -> None:
+    lines = [f"junk_{number:03d} = 1" for number in range(99)]
+    # the missing name is the hundredth problem, listed first
+    path = write(tmp_path, "\n".join(lines) + "\n")
+    with pytest.raises(InvalidRulesError) as info:
+        load_variant(path)
+    error = info.value
+    assert len(error.problems) == 100
+    assert error.problems[0] == ("name", "is required")
+    assert str(error).splitlines()[0] == f"{path}: 100 problems:"
+    assert "more" not in str(error)
+
+
+def test_a_hundred_and_one_problems_keep_the_first_hundred_in_order(tmp_path: Path) -> None:
+    lines = [f"junk_{number:03d} = 1" for number in range(100)]
+    path = write(tmp_path, 'aliases = "x"\n' + "\n".join(lines) + "\n")
+    with pytest.raises(InvalidRulesError) as info:
+        load_variant(path)
+    error = info.value
+    assert [key for key, _ in error.problems[:3]] == ["name", "aliases", "junk_000"]
+    assert error.problems[-1] == ("junk_097", "unknown rule field")
+    assert str(error).splitlines()[-1] == "  ... and 2 more"
+    assert str(error).splitlines()[0] == f"{path}: 102 problems:"
+
+
+def test_a_good_variant_still_loads(tmp_path: Path) -> None:
+    info = load_variant(write(tmp_path, 'name = "fine"\nextends = "bicycle"\n'))
+    assert isinstance(info, Variant)
+    assert info.rules == variant("bicycle")
