@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import errno
 import importlib.util
+import os
 import socket
 
 from hearts_core.bots import split_specs
@@ -66,7 +67,8 @@ def listen(host: str, port: int) -> socket.socket:
     except OSError as error:
         raise CommandError(f"cannot listen on {shown}: {error.strerror or error}") from None
     try:
-        bound.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if os.name != "nt":  # on Windows it would let two servers share the port
+            bound.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         bound.bind((host, port))
         bound.listen(_BACKLOG)
     except (OSError, UnicodeError) as error:
