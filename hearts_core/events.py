@@ -258,7 +258,8 @@ def visible_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
 
     Raises:
         InvalidSeatError: for a ``seat`` that is not a whole number from 0 to 5.
-        InvalidStateError: for an item that is not an event (nothing is returned).
+        InvalidStateError: for ``events`` that cannot be iterated (or is a string), or an
+            item that is not an event (nothing is returned).
 
     >>> events = (PassSubmitted(3), CardsPassed(3, 0, CardSet.parse("2C 3C 4C")),
     ...           CardsPassed(0, 1, CardSet.parse("QS AS KS")))
@@ -275,6 +276,8 @@ cards=None))
         raise InvalidSeatError(
             f"no such seat: {shown(seat)} (seats are 0 to {MAX_PLAYERS - 1} at most)"
         )
+    if isinstance(events, str | bytes) or not isinstance(events, Iterable):
+        raise InvalidStateError("events", f"must be a sequence of events, not {shown(events)}")
     shown_events: list[Event] = []
     for index, event in enumerate(events):
         if not isinstance(event, _EVENT_TYPES):

@@ -72,7 +72,7 @@ from hearts_core.io.checks import check_date, check_sequence, check_totals
 from hearts_core.io.jsontext import dumps, loads
 from hearts_core.io.limits import MAX_DOCUMENT_CHARACTERS, MAX_NOTATION_LINES
 from hearts_core.io.reader import Reader
-from hearts_core.io.records import GameRecord, read_extra
+from hearts_core.io.records import GameRecord, check_record, read_extra
 from hearts_core.io.values import read_rules, rules_to_data
 from hearts_core.rules import MoonOption, PassDirection, Rules
 from hearts_core.state import Phase, seat_of
@@ -118,6 +118,8 @@ def format_hand(record: GameRecord) -> str:
     Raises:
         RecordError: if the record holds more than one deal (cut it with
             :meth:`~hearts_core.GameRecord.hands`).
+        InvalidStateError: for a ``record`` that is not a
+            :class:`~hearts_core.GameRecord`.
 
     >>> from hearts_core import GameRecord
     >>> print(format_hand(GameRecord.for_variant("three-player", date="2024-05-01")), end="")
@@ -128,6 +130,7 @@ def format_hand(record: GameRecord) -> str:
     totals: 0 0 0
     date: "2024-05-01"
     """
+    check_record(record)
     actions = record.actions
     for index, action in enumerate(actions):
         if isinstance(action, Deal) != (index == 0):

@@ -38,6 +38,7 @@ from hearts_core.io.checks import (
 from hearts_core.io.jsontext import dumps, loads
 from hearts_core.io.limits import MAX_TEXT_LENGTH
 from hearts_core.io.reader import Reader, describe, key_path
+from hearts_core.io.states import check_pretty
 from hearts_core.io.values import (
     action_to_data,
     read_action,
@@ -46,7 +47,7 @@ from hearts_core.io.values import (
     read_totals,
     rules_to_data,
 )
-from hearts_core.legality import malformed
+from hearts_core.legality import malformed, wrong_type
 from hearts_core.rules import Rules, is_seat
 from hearts_core.state import (
     GameState,
@@ -243,12 +244,33 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     ...          "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
     >>> [state.phase.value for state in replay(GameRecord.for_variant("standard", [Deal(hands)]))]
     ['deal', 'pass']
+
+    Raises:
+        InvalidStateError: at once (not at the first ``next``), for a ``record`` that is
+            not a :class:`GameRecord`.
     """
+    check_record(record)
+    return _replayed(record)
+
+
+def _replayed(record: GameRecord) -> Iterator[GameState]:
     state = record.start
     yield state
     for action in record.actions:
         state = apply(state, action)
         yield state
+
+
+def check_record(record: object) -> None:
+    """Refuse, naming the argument ``record``, a value that is not a :class:`GameRecord`.
+
+    >>> check_record({"actions": []})
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidStateError: record: must be a GameRecord, not a dict
+    """
+    if not isinstance(record, GameRecord):
+        raise wrong_type("record", "a GameRecord", record)
 
 
 class ReplayStep(NamedTuple):
@@ -284,7 +306,15 @@ def replay_steps(record: GameRecord) -> Iterator[ReplayStep]:
     ...     print(action.__class__.__name__, state.to_act, [type(e).__name__ for e in events])
     Deal (0,) ['HandDealt']
     PlayCard (1,) ['CardPlayed']
+
+    Raises:
+        InvalidStateError: at once, for a ``record`` that is not a :class:`GameRecord`.
     """
+    check_record(record)
+    return _stepped(record)
+
+
+def _stepped(record: GameRecord) -> Iterator[ReplayStep]:
     state = record.start
     for action in record.actions:
         state, events = step(state, action)
@@ -388,6 +418,7 @@ def record_to_data(record: GameRecord) -> dict[str, Any]:
     >>> sorted(record_to_data(GameRecord.for_variant("standard")))
     ['actions', 'counting_down', 'format', 'hand_number', 'rules', 'totals', 'variant']
     """
+    check_record(record)
     data: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "variant": record.variant,
@@ -414,9 +445,14 @@ def record_to_data(record: GameRecord) -> dict[str, Any]:
 def record_to_json(record: GameRecord, *, pretty: bool = False) -> str:
     """A record as canonical JSON (``pretty``: indented for people to read).
 
+    Raises:
+        InvalidStateError: for a ``record`` that is not a :class:`GameRecord` or a
+            ``pretty`` that is not a bool (the error's ``field`` names which).
+
     >>> record_to_json(GameRecord.for_variant("standard", event="club"))[:65]
     '{"actions":[],"counting_down":false,"format":"hearts-record/2","h'
     """
+    check_pretty(pretty)
     return dumps(record_to_data(record), pretty=pretty)
 
 

@@ -20,6 +20,7 @@ from hearts_core.io.checks import (
     upgrade,
 )
 from hearts_core.io.jsontext import dumps, loads
+from hearts_core.io.limits import MAX_TEXT_LENGTH
 from hearts_core.io.position import (
     Position,
     check_position,
@@ -33,6 +34,7 @@ from hearts_core.io.values import (
     rules_to_data,
     tricks_to_data,
 )
+from hearts_core.legality import check_state, wrong_type
 from hearts_core.state import (
     GameState,
     Phase,
@@ -58,6 +60,8 @@ def state_to_data(state: GameState, variant: str | None = None) -> dict[str, Any
     >>> state_to_data(new_game())["phase"]
     'deal'
     """
+    check_state(state)
+    check_label(variant)
     return {
         "format": STATE_FORMAT,
         "variant": variant,
@@ -79,11 +83,49 @@ def state_to_json(state: GameState, variant: str | None = None, *, pretty: bool 
 
     ``variant`` labels the rules with a variant name; the rules are written in full.
 
+    Raises:
+        InvalidStateError: for a ``state`` that is not a :class:`~hearts_core.GameState`, a
+            ``variant`` that is not ``None`` or a string the loader takes back (at most
+            200 characters of valid Unicode), or a ``pretty`` that is not a bool; the
+            error's ``field`` names the argument.
+
     >>> from hearts_core import new_game
     >>> state_to_json(new_game())[-46:]
     '"totals":[0,0,0,0],"tricks":[],"variant":null}'
     """
+    check_pretty(pretty)
     return dumps(state_to_data(state, variant), pretty=pretty)
+
+
+def check_label(variant: object) -> None:
+    """Refuse a ``variant`` label that is neither ``None`` nor a string the loaders read back.
+
+    >>> check_label("classic")
+    >>> check_label(7)
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidStateError: variant: must be None or a variant name, not 7
+    """
+    if variant is None:
+        return
+    if type(variant) is not str or len(variant) > MAX_TEXT_LENGTH:
+        raise wrong_type("variant", "None or a variant name", variant)
+    try:
+        variant.encode("utf-8")
+    except UnicodeEncodeError:
+        raise wrong_type("variant", "valid Unicode", variant) from None
+
+
+def check_pretty(pretty: object) -> None:
+    """Refuse a ``pretty`` flag that is not a bool.
+
+    >>> check_pretty(1)
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidStateError: pretty: must be True or False, not 1
+    """
+    if type(pretty) is not bool:
+        raise wrong_type("pretty", "True or False", pretty)
 
 
 _STATE_KEYS: Final = (

@@ -38,6 +38,7 @@ from hearts_core.io.position import (
     played_places,
 )
 from hearts_core.io.reader import Reader
+from hearts_core.io.states import check_label, check_pretty
 from hearts_core.io.values import (
     cards_to_data,
     read_numbers,
@@ -48,6 +49,7 @@ from hearts_core.io.values import (
     rules_to_data,
     tricks_to_data,
 )
+from hearts_core.legality import wrong_type
 from hearts_core.observation import PlayerView, observe
 from hearts_core.options import PassDirection
 from hearts_core.scoring import moon_shooter, score_hand
@@ -78,6 +80,9 @@ def view_to_data(view: PlayerView, variant: str | None = None) -> dict[str, Any]
     >>> view_to_data(observe(new_game(), 2))["seat"]
     2
     """
+    if view.__class__ is not PlayerView and not isinstance(view, PlayerView):
+        raise wrong_type("view", "a PlayerView", view)
+    check_label(variant)
     return {
         "format": VIEW_FORMAT,
         "variant": variant,
@@ -112,6 +117,11 @@ def view_to_json(view: PlayerView, variant: str | None = None, *, pretty: bool =
     of another hand. ``legal_cards`` lists the cards the seat's legal actions use
     (the cards it may play, or its hand while it has a pass to make).
 
+    Raises:
+        InvalidStateError: for a ``view`` that is not a :class:`~hearts_core.PlayerView`,
+            or a ``variant`` or ``pretty`` that :func:`~hearts_core.state_to_json` refuses;
+            the error's ``field`` names the argument.
+
     >>> import random
     >>> from hearts_core import Rules, apply, new_game, observe, random_deal
     >>> state = apply(new_game(), random_deal(Rules(), random.Random(1)))
@@ -119,6 +129,7 @@ def view_to_json(view: PlayerView, variant: str | None = None, *, pretty: bool =
     >>> all(str(card) not in text.split('"rules"')[0] for card in state.hands[0])
     True
     """
+    check_pretty(pretty)
     return dumps(view_to_data(view, variant), pretty=pretty)
 
 
