@@ -21,6 +21,7 @@ from typing import Final
 from hearts_core.cards import Card, Rank, Suit
 from hearts_core.errors import InvalidRulesError, Rule
 from hearts_core.fields import shown
+from hearts_core.restrictions import Moment
 from hearts_core.rules import (
     FirstLead,
     GameEnd,
@@ -33,6 +34,7 @@ from hearts_core.rules import (
     TieRule,
 )
 from hearts_core.scoring import FULL_POLISH_POINTS
+from hearts_core.tables import situation
 from hearts_core.variants import Variant
 
 __all__ = ["describe", "describe_variant"]
@@ -290,10 +292,30 @@ def _breaking(rules: Rules) -> list[str]:
             f"{_rule(Rule.QUEEN_NOT_BEFORE_HEARTS)}."
         )
     else:
-        sentences.append(
-            "The queen of spades may be led or discarded at any time, before hearts are broken too."
-        )
+        sentences.append(_queen_at_any_time(rules))
     return sentences
+
+
+def _queen_at_any_time(rules: Rules) -> str:
+    """The queen's sentence when she need not wait for hearts: free at any time, except
+    where the compiled restrictions of the first trick keep her off it."""
+    free = "The queen of spades may be led or discarded at any time, before hearts are broken too"
+    bit = _QUEEN.bit
+    tables = rules.tables()
+    if not tables.deck & bit:
+        return free + "."
+    rows = tables.rows[situation(Moment.DISCARD, True, False)]
+    barring = [rule for keep, _, rule, _ in rows if not keep & bit]
+    if Rule.NO_POINTS_ON_FIRST_TRICK in barring:
+        return (
+            f"{free}, except on the first trick: she is a point card, and nobody may play "
+            f"one there unless they hold nothing else {_rule(Rule.NO_POINTS_ON_FIRST_TRICK)}."
+        )
+    if barring:
+        return f"{free}, except on the first trick {_rule(barring[0])}."
+    if not rules.points_on_first_trick:
+        return f"{free}; as she is not a point card here, she may be played to the first trick."
+    return free + "."
 
 
 def _points_table(rules: Rules) -> str:

@@ -230,8 +230,21 @@ SENTENCES: list[tuple[dict[str, Any], str]] = [
         "spades may lead either the queen or a heart.",
     ),
     (
+        # Q♠ is a point card, and the first trick takes none: she waits for the second
         {},
+        "The queen of spades may be led or discarded at any time, before hearts are broken too, "
+        "except on the first trick: she is a point card, and nobody may play one there unless "
+        "they hold nothing else (`NO_POINTS_ON_FIRST_TRICK`).",
+    ),
+    (
+        {"points_on_first_trick": True},
         "The queen of spades may be led or discarded at any time, before hearts are broken too.",
+    ),
+    (
+        # Q♠ scores nothing, so the bar on point cards does not reach her
+        {"card_values": {"QS": 0, "JD": 5}},
+        "The queen of spades may be led or discarded at any time, before hearts are broken too; "
+        "as she is not a point card here, she may be played to the first trick.",
     ),
     (
         {"queen_waits_for_hearts": True},
@@ -388,6 +401,9 @@ GONE: list[tuple[dict[str, Any], str]] = [
     ({}, "a heart or the queen of spades has been played"),
     ({}, "QUEEN_NOT_BEFORE_HEARTS"),
     ({"queen_waits_for_hearts": True}, "The queen of spades may be led or discarded at any time"),
+    ({}, "before hearts are broken too."),
+    ({"points_on_first_trick": True}, "except on the first trick"),
+    ({"card_values": {"QS": 0}}, "except on the first trick"),
     ({"must_break_hearts": False}, "A heart may not be led until hearts are broken"),
     # Without the hearts rule, leading a heart instead of the queen is no question.
     ({"must_break_hearts": False}, "must lead the queen"),

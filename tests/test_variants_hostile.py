@@ -16,8 +16,23 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from built_deals import QUEEN_OF_SPADES, fill, first_leader, passing_hand, play, reach_play
 
-from hearts_core import InvalidRulesError, Variant, load_variant, variant
+from hearts_core import (
+    GameState,
+    InvalidRulesError,
+    PlayCard,
+    Rules,
+    Suit,
+    Variant,
+    describe,
+    describe_variant,
+    is_legal,
+    load_variant,
+    variant,
+    variant_info,
+    variant_names,
+)
 from hearts_core import variants as variants_module
 from hearts_core.io.limits import MAX_PROBLEMS
 
@@ -183,8 +198,6 @@ def test_a_link_to_a_device_is_refused(tmp_path: Path) -> None:
 
 
 def test_rules_from_toml_refuses_what_load_variant_refuses(tmp_path: Path) -> None:
-    from hearts_core import Rules
-
     with pytest.raises(InvalidRulesError) as info:
         Rules.from_toml(tmp_path)
     assert info.value.reason == "cannot read: not a regular file (a directory)"
@@ -308,3 +321,119 @@ def test_a_good_variant_still_loads(tmp_path: Path) -> None:
     info = load_variant(write(tmp_path, 'name = "fine"\nextends = "bicycle"\n'))
     assert isinstance(info, Variant)
     assert info.rules == variant("bicycle")
+
+
+# --- what the rulebook says of the queen on the first trick ---------------------------------
+
+WAITS = (
+    "The queen of spades may not be played, whether led, followed or discarded, until hearts "
+    "are broken"
+)
+FREE = "The queen of spades may be led or discarded at any time, before hearts are broken too"
+
+
+def queen_claim(book: str) -> bool:
+    """Whether the rulebook's Breaking hearts section lets a seat void in the suit led
+    discard Q♠ to the first trick, holding a card worth nothing besides: read from its
+    words, not from the rules."""
+    text = " ".join(book.split("## Breaking hearts\n", 1)[1].split("\n## ", 1)[0].split())
+    if WAITS in text:
+        return False  # hearts are not broken on the first trick
+    assert FREE in text, text
+    sentence = text[text.index(FREE) :].split("\n", 1)[0]
+    if sentence.startswith(FREE + ", except on the first trick"):
+        return False
+    assert sentence.startswith((FREE + ".", FREE + "; as she is not a point card here")), sentence
+    return True
+
+
+def void_with_queen(rules: Rules, only_points: bool = False) -> tuple[GameState, int]:
+    """The first trick, its lead played: the next seat is void in clubs and holds Q♠, a
+    heart and a diamond worth nothing (only cards worth points, with ``only_points``).
+    Returns the state and that seat."""
+    number = passing_hand(rules)
+    leader = first_leader(rules, number)
+    seat = 0 if leader is None else leader
+    following = (seat + 1) % rules.players
+    clubs = sorted(rules.deck.of_suit(Suit.CLUBS))
+    if only_points:
+        held = [c for c in rules.deck if rules.card_points(c) > 0 and c.suit is not Suit.CLUBS]
+        held = [QUEEN_OF_SPADES] + [c for c in held if c != QUEEN_OF_SPADES]
+        held = held[: rules.hand_size]
+        assert len(held) == rules.hand_size, "too few point cards for a hand of them"
+    else:
+        worthless = [c for c in rules.deck.of_suit(Suit.DIAMONDS) if rules.card_points(c) == 0]
+        held = [QUEEN_OF_SPADES, max(rules.deck.of_suit(Suit.HEARTS)), worthless[0]]
+    hands = fill(rules, {seat: clubs[:2], following: held}, {following: {Suit.CLUBS}})
+    state = reach_play(rules, hands, number)
+    assert state.to_act == (seat,) and not state.tricks
+    state = play(state, min(state.hands[seat].of_suit(Suit.CLUBS)))
+    assert state.to_act == (following,) and not state.hearts_broken
+    assert QUEEN_OF_SPADES in state.hands[following]
+    assert not state.hands[following].of_suit(Suit.CLUBS)
+    return state, following
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_the_rulebook_says_whether_the_queen_may_go_on_the_first_trick(name: str) -> None:
+    rules = variant(name)
+    state, seat = void_with_queen(rules)
+    allowed = is_legal(state, PlayCard(seat, QUEEN_OF_SPADES))
+    assert queen_claim(describe_variant(variant_info(name))) is allowed
+
+
+# Variants that bar points from the first trick, where the queen scores: the engine
+# refuses her there, and the rulebook must not say she may be discarded at any time.
+BARRED = (
+    "standard",
+    "classic",
+    "bicycle",
+    "jeff-goldsmith",
+    "gnome-hearts",
+    "omnibus",
+    "omnibus-bicycle",
+    "spot-hearts",
+)
+
+
+@pytest.mark.parametrize("name", BARRED)
+def test_the_queen_is_kept_off_the_first_trick_and_the_rulebook_says_so(name: str) -> None:
+    rules = variant(name)
+    state, seat = void_with_queen(rules)
+    assert not is_legal(state, PlayCard(seat, QUEEN_OF_SPADES))
+    book = describe_variant(variant_info(name))
+    assert queen_claim(book) is False
+    assert "except on the first trick" in book
+
+
+@pytest.mark.parametrize("name", ["standard", "spot-hearts", "omnibus"])
+def test_a_seat_holding_only_point_cards_may_play_the_queen_first(name: str) -> None:
+    # "unless they hold nothing else": the bar lifts for a seat with only point cards
+    state, seat = void_with_queen(variant(name), only_points=True)
+    assert is_legal(state, PlayCard(seat, QUEEN_OF_SPADES))
+    assert "unless they hold nothing else" in describe_variant(variant_info(name))
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {},
+        {"points_on_first_trick": True},
+        {"card_values": {"QS": 0, "JD": 5}},  # she scores nothing: the bar misses her
+        {"card_values": {"QS": -5, "JD": 5}},  # a bonus card is no point card either
+        {"card_values": {"QS": 13, "JD": -10}},
+        {"queen_waits_for_hearts": True},
+        {"queen_waits_for_hearts": True, "points_on_first_trick": True},
+        {"first_lead": "left-of-dealer"},
+        {"first_lead": "any-club", "card_values": {"QS": 0, "KS": 10}},
+        {"players": 3},
+        {"players": 6},
+        {"lowest_rank": 7, "players": 4},
+    ],
+)
+def test_any_ruleset_s_rulebook_agrees_with_the_engine_on_the_queen(
+    changes: dict[str, object],
+) -> None:
+    rules = Rules(**changes)
+    state, seat = void_with_queen(rules)
+    assert queen_claim(describe(rules)) is is_legal(state, PlayCard(seat, QUEEN_OF_SPADES))
