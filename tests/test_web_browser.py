@@ -26,7 +26,7 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
 
-from hearts_core.web import MAX_MESSAGE_BYTES, create_app
+from hearts_core.web import MAX_FRAME_BYTES, create_app
 
 CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -46,7 +46,7 @@ def server() -> Iterator[str]:
         port = probe.getsockname()[1]
     app = create_app(seed=7, delay=0.02)
     config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=MAX_MESSAGE_BYTES
+        app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=MAX_FRAME_BYTES
     )
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
