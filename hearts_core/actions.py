@@ -15,8 +15,9 @@ import itertools
 import math
 import random as _random
 import struct
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Final, TypeAlias, overload
+from collections import namedtuple
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Final, TypeAlias, TypeVar, overload
 
 import attrs
 
@@ -74,13 +75,26 @@ def _to_hands(hands: object) -> tuple[CardSet, ...]:
 
 
 def _cards(cards: object, field: str) -> CardSet:
+    # A set of cards is a CardSet, card text ("QS AH KH"), or any other collection of
+    # cards, each a Card or its text (["QS", "AH", "KH"]).
     if type(cards) is CardSet:
         return cards
     try:
         if isinstance(cards, str):
             return CardSet.parse(cards)
-        if isinstance(cards, Iterable):
+        if isinstance(cards, CardSet):
             return CardSet(cards)
+        if isinstance(cards, Iterable):
+            mask = 0
+            for count, card in enumerate(cards):
+                if count == 52:  # an endless iterator ends here
+                    raise InvalidActionError("lists more cards than a deck holds", field)
+                if type(card) is not Card:
+                    if not isinstance(card, str):
+                        raise InvalidActionError(f"not a card: {shown(card)}", field)
+                    card = Card.parse(card)
+                mask |= card.bit
+            return unchecked_cardset(mask)
     except InvalidCardError as exc:
         raise InvalidActionError(str(exc), field) from None
     raise InvalidActionError(f"not a set of cards: {shown(cards)}", field)
@@ -119,7 +133,100 @@ def _to_option(option: object) -> MoonOption:
     raise InvalidActionError(f"not a moon option: {shown(option)} (choose {choices})", "option")
 
 
+_A = TypeVar("_A", bound=type)
+
+_new_tuple: Final[Callable[..., Any]] = tuple.__new__
+
+
+class _ActionType(type):
+    """The type of the action classes: building an action calls its ``__new__`` alone, so
+    the ``__init__`` that :func:`~hearts_core.immutable.stay_frozen` makes refuse runs only
+    when called on an action already built."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        build: Callable[..., Any] = cls.__new__
+        return build(cls, *args, **kwargs)
+
+
+def _action_eq(self: tuple[Any, ...], other: object) -> Any:
+    if other.__class__ is self.__class__:
+        return _tuple_eq(self, other)
+    # A plain tuple of the same items is not this action (attrs equality: same class).
+    return False if isinstance(other, tuple) else NotImplemented
+
+
+def _action_ne(self: tuple[Any, ...], other: object) -> Any:
+    equal = _action_eq(self, other)
+    return equal if equal is NotImplemented else not equal
+
+
+def _unordered(self: object, other: object) -> Any:
+    return NotImplemented
+
+
+_tuple_eq: Final = tuple.__eq__
+
+
+def _sealed(spec: _A) -> _A:
+    """The action class built from the attrs class ``spec``: a ``tuple`` of its fields.
+
+    ``spec`` declares the fields (their converters and validators check every action
+    built) and the methods (``__str__``, ``__repr__``). The class returned has the same
+    name, fields and attrs metadata (``attrs.fields``, ``attrs.evolve`` and the docs read
+    them), compares, hashes, pickles and matches (``__match_args__``) as ``spec`` does, and
+    cannot be changed, even by ``object.__setattr__``: it is a tuple, and each field is a
+    read-only getter of one of its items.
+    """
+    fields = attrs.fields(spec)
+    names = tuple(field.name for field in fields)
+    # A named tuple's fields are read-only getters of its items, in C: an action's fields
+    # are these, so no slot lies behind a field's name for ``object.__setattr__`` to write,
+    # and reading one costs about what reading a slot does.
+    getters = namedtuple(f"_{spec.__name__}Items", names)  # type: ignore[misc]
+
+    def __new__(cls: type, *args: Any, **kwargs: Any) -> Any:
+        built = spec(*args, **kwargs)  # the fields, converted and checked
+        return _new_tuple(cls, [getattr(built, name) for name in names])
+
+    def __getnewargs__(self: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(self)
+
+    def __copy__(self: object) -> object:
+        return self
+
+    def __deepcopy__(self: object, memo: object) -> object:
+        return self
+
+    namespace: dict[str, Any] = {
+        "__slots__": (),
+        "__module__": spec.__module__,
+        "__qualname__": spec.__qualname__,
+        "__doc__": spec.__doc__,
+        "__annotations__": dict(getattr(spec, "__annotations__", {})),
+        "__attrs_attrs__": fields,
+        "__match_args__": names,
+        "__new__": __new__,
+        "__getnewargs__": __getnewargs__,
+        "__copy__": __copy__,
+        "__deepcopy__": __deepcopy__,
+        "__eq__": _action_eq,
+        "__ne__": _action_ne,
+        "__hash__": tuple.__hash__,
+        "__lt__": _unordered,
+        "__le__": _unordered,
+        "__gt__": _unordered,
+        "__ge__": _unordered,
+        "__str__": vars(spec)["__str__"],
+        "__repr__": vars(spec)["__repr__"],
+    }
+    for name in names:
+        namespace[name] = vars(getters)[name]
+    sealed: _A = _ActionType(spec.__name__, (tuple,), namespace)  # type: ignore[assignment]
+    return sealed
+
+
 @stay_frozen
+@_sealed
 @attrs.frozen
 class Deal:
     """Chance's move: the hand each seat receives, seat 0 first.
@@ -139,6 +246,7 @@ class Deal:
 
 
 @stay_frozen
+@_sealed
 @attrs.frozen
 class PassCards:
     """A seat's pass: the cards it gives away this hand.
@@ -157,7 +265,8 @@ class PassCards:
 
 
 @stay_frozen
-@attrs.frozen(cache_hash=True)
+@_sealed
+@attrs.frozen
 class PlayCard:
     """A seat plays a card to the current trick.
 
@@ -182,6 +291,7 @@ class PlayCard:
 
 
 @stay_frozen
+@_sealed
 @attrs.frozen
 class ChooseMoon:
     """The moon shooter's choice, when the rules let the shooter choose.
@@ -439,16 +549,9 @@ class SeatPasses(Sequence[PassCards]):
         return f"<{self.size} passes by seats {seats}>"
 
 
-_pass_new = object.__new__
-_set_pass_seat = PassCards.seat.__set__  # type: ignore[attr-defined]
-_set_pass_cards = PassCards.cards.__set__  # type: ignore[attr-defined]
-
-
 def _pass(seat: int, cards: CardSet) -> PassCards:
     # A PassCards of a checked seat and cards: its validators have nothing to do.
-    action: PassCards = _pass_new(PassCards)
-    _set_pass_seat(action, seat)
-    _set_pass_cards(action, cards)
+    action: PassCards = _new_tuple(PassCards, (seat, cards))
     return action
 
 
@@ -510,11 +613,6 @@ def _spread(layout: bytes, owners: bytes) -> bytes:
     return bytes(next(digits) if inside else 45 for inside in layout)[::-1]
 
 
-_deal_new = object.__new__
-_set_hands = Deal.hands.__set__  # type: ignore[attr-defined]
-
-
 def _deal(hands: tuple[CardSet, ...]) -> Deal:
-    deal: Deal = _deal_new(Deal)
-    _set_hands(deal, hands)
+    deal: Deal = _new_tuple(Deal, (hands,))
     return deal
