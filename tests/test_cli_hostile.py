@@ -362,7 +362,7 @@ def test_typed_control_characters_are_not_echoed_raw() -> None:
     status, out, err = _main("play", "--seed", "1", "--style", "plain", stdin=typed)
     assert status == 0 and err == ""
     assert not CONTROL.search(out), repr(out)
-    assert "Pass 3 cards to East (left): \\x1b[2J\\x07\nnot a card: " in out
+    assert "Pass 3 cards to East (left): \\x1b[2J\\x07\nNot a card: " in out
 
 
 def test_a_record_that_cannot_be_written_is_one_line(

@@ -2,8 +2,9 @@
 
 * ``hearts play [--variant NAME|FILE] [--seed N] [--bots BOTS] [--save FILE]``: you
   against bots.
-* ``hearts watch [--variant NAME|FILE] [--seed N] [--bots BOTS] [--save FILE]``: bots
-  only, hand by hand.
+* ``hearts watch [--variant NAME|FILE] [--seed N] [--bots BOTS] [--save FILE]
+  [--pace SECONDS]``: bots only, hand by hand, pausing ``SECONDS`` after each play
+  (on a terminal 0.25 unless given, a trick a second; into a pipe or a file, no pause).
 * ``hearts simulate --games N [--variant NAME|FILE] [--bots BOTS] [--seed N]``: a table
   of win rates, mean points per hand and moons.
 * ``hearts arena BOT_A BOT_B [--deals N] [--seed S] [--variant V] [--backend local|ray]
@@ -25,7 +26,15 @@ bot).
 (:func:`~hearts_core.seats.seat_names`: North, East, South, West at four; in
 ``play`` your seat, North, is "You"), and cards are written rank then suit
 symbol (``Q♠``, ``10♥``; ``QS``, ``TH`` on an output that cannot show the
-symbols), in the logs, prompts and error messages alike. Text read from files
+symbols), in the logs, prompts and error messages alike. On a terminal, long
+lines (a refused card and the rule it breaks) are wrapped at spaces to its
+width, keeping their indentation; into a pipe or a file each is one line.
+Every line starts with a capital letter (the one-line errors keep the form
+``hearts: message``); after a colon the text goes on in lower case, but for
+names: seat names are always capitalised, and so is "You", your seat's name in
+``play``. Every path the command is given (``--variant``, ``rules``, ``replay``,
+``--save``) must be a regular file: a named pipe, a device or a directory is
+refused before it is opened, so nothing waits on a pipe. Text read from files
 (names, events, variant descriptions) is shown with its control characters
 escaped; a bad argument or file gets one line on standard error and exit
 status 2, never a traceback. At a prompt, ``quit`` or Ctrl-D leaves the game

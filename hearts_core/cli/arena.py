@@ -17,7 +17,7 @@ import attrs
 from hearts_core.bots.arena import ArenaResult, make_arena_bot, run_arena
 from hearts_core.bots.command import CommandBot
 from hearts_core.cli.arguments import UsageError, variant_of
-from hearts_core.cli.screen import Screen
+from hearts_core.cli.screen import Screen, sentence
 from hearts_core.errors import BotError, UnknownNameError
 
 __all__ = ["arena", "report_rows"]
@@ -128,9 +128,9 @@ def arena(args: argparse.Namespace, screen: Screen) -> int:
     result = attrs.evolve(result, bot_a=args.bot_a, bot_b=args.bot_b)
     screen.table(["figure", "value"], report_rows(result), title=_title(result, info.name))
     for failure in result.failures[:10]:
-        screen.say(str(failure))
+        screen.say(sentence(str(failure)))
     if len(result.failures) > 10:
-        screen.say(f"... and {len(result.failures) - 10} more failures (see --json)")
+        screen.say(f"And {len(result.failures) - 10} more failures: see --json.")
     return 0
 
 

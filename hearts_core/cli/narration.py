@@ -147,7 +147,9 @@ class Narrator:
 
 
 def narrate(screen: Screen, narrator: Narrator, events: Sequence[Event]) -> None:
-    """Write the lines of each of ``events`` to ``screen``; headings in bold.
+    """Write the lines of each of ``events`` to ``screen``; headings in bold. On a
+    terminal, long lines are wrapped (see :meth:`~hearts_core.cli.screen.Screen.fit`),
+    but not the rows of the score tables.
 
     >>> import io
     >>> from hearts_core import HandDealt, PassDirection
@@ -159,6 +161,7 @@ def narrate(screen: Screen, narrator: Narrator, events: Sequence[Event]) -> None
     '\\nHand 1 (North deals): pass across\\n'
     """
     for event in events:
+        table = isinstance(event, (HandScored, GameOver))
         for line in narrator.lines(event):
             style = "bold" if line.startswith(("Hand", "Game over", "Winner")) else None
-            screen.say(line, style=style)
+            screen.say(line, style=style, wrap=not table)

@@ -6,8 +6,8 @@ and ``--seed`` (the commands that play: ``play``, ``watch``, ``simulate``) and
 ``watch``).
 
 >>> args = build_parser().parse_args(["watch", "--seed", "3", "--bots", "mc:8,rule,rule,rule"])
->>> args.command, args.seed, args.variant, args.bots, args.save, args.style
-('watch', 3, 'standard', 'mc:8,rule,rule,rule', None, 'auto')
+>>> args.command, args.seed, args.variant, args.bots, args.save, args.style, args.pace
+('watch', 3, 'standard', 'mc:8,rule,rule,rule', None, 'auto', None)
 """
 
 from __future__ import annotations
@@ -18,13 +18,20 @@ from typing import Any, Final
 from hearts_core.bots import BOTS
 from hearts_core.io.records import RECORD_FORMAT
 
-__all__ = ["COMMANDS", "DEFAULT_VARIANT", "build_parser"]
+__all__ = ["COMMANDS", "DEFAULT_VARIANT", "WATCH_PACE", "MAX_PACE", "build_parser"]
 
 COMMANDS: Final = ("play", "watch", "simulate", "arena", "serve", "rules", "variants", "replay")
 """The commands, in the order ``hearts --help`` lists them."""
 
 DEFAULT_VARIANT: Final = "standard"
 """The variant played when ``--variant`` is not given."""
+
+WATCH_PACE: Final = 0.25
+"""The seconds ``hearts watch`` pauses after each play when it writes to a terminal
+and ``--pace`` is not given (into a pipe or a file it does not pause)."""
+
+MAX_PACE: Final = 60.0
+"""The longest pause ``--pace`` may ask for, in seconds."""
 
 
 def _bot_help() -> str:
@@ -95,12 +102,20 @@ def _add_games(
         description="Play a game at North against bots. Type cards as QS, q♠, 10h or "
         "'queen of spades'; 'help' at any prompt lists the commands.",
     )
-    commands.add_parser(
+    watch = commands.add_parser(
         "watch",
         parents=[style, game, table],
         help="watch bots play a game, hand by hand",
         description="Bots play a whole game, one at each seat; every pass, trick and score "
-        "is printed hand by hand.",
+        "is printed hand by hand, at a pace a person can follow on a terminal.",
+    )
+    watch.add_argument(
+        "--pace",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help=f"the pause after each play, 0 to {MAX_PACE:g} (default: {WATCH_PACE:g} when "
+        "the output is a terminal, a trick a second; 0, no pause, into a pipe or a file)",
     )
     simulate = commands.add_parser(
         "simulate",

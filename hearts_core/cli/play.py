@@ -48,7 +48,7 @@ from hearts_core.events import (
 )
 from hearts_core.rules import MoonOption, PassDirection, Rules
 from hearts_core.seats import seat_names
-from hearts_core.state import GameState
+from hearts_core.state import GameState, Phase
 
 __all__ = ["play", "play_at_table", "TableTalk"]
 
@@ -82,6 +82,32 @@ class TableTalk:
         self.names = tuple(names)
         self.moon_amount = moon_amount
         self.you = you
+
+    def begin(self, state: GameState) -> None:
+        """Head the trick ``state`` is about to start, if it is: a blank line, then
+        ``Trick 2 · scores: You 0, East 0 (+1), ...`` (each total, with the points
+        taken this hand). Called after each step's events, so the heading comes
+        before the trick's first card, whoever leads it.
+
+        >>> import io
+        >>> from hearts_core import new_game
+        >>> out = io.StringIO()
+        >>> talk = TableTalk(Screen(out, use_rich=False), ("You", "East", "South", "West"), 26)
+        >>> talk.begin(new_game())  # waiting for a deal: no trick starts
+        >>> out.getvalue()
+        ''
+        """
+        if state.phase is not Phase.PLAY or state.current_trick:
+            return
+        parts = [
+            f"{name} {total}" + (f" (+{pts})" if pts > 0 else f" ({pts})" if pts < 0 else "")
+            for name, total, pts in zip(self.names, state.totals, state.hand_points, strict=True)
+        ]
+        dot = "·" if self.screen.symbols else "-"
+        self.screen.say("")
+        self.screen.say(
+            f"Trick {len(state.tricks) + 1} {dot} scores: " + ", ".join(parts), style="bold"
+        )
 
     def _verb(self, seat: int, yours: str, theirs: str) -> str:
         return yours if seat == self.you else theirs
@@ -161,10 +187,13 @@ def play_at_table(
     moves: Iterable[Transition] = transitions(seats, rules, rng, state)
     if recorder is not None:
         moves = recorder.follow(moves)
+    if state is not None:
+        talk.begin(state)
     try:
         for move in moves:
             for event in move.events:
                 talk.tell(event)
+            talk.begin(move.after)
     except GameAbandoned:
         return False
     return True

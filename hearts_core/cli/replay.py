@@ -135,7 +135,7 @@ def replay(args: argparse.Namespace, screen: Screen, stdin: TextIO) -> int:
     if record.hand_number or any(record.totals):
         totals = zip(names, record.totals, strict=True)
         scores = ", ".join(f"{seat} {total}" for seat, total in totals)
-        screen.say(f"  starting at hand {record.hand_number + 1}, totals {scores}")
+        screen.say(f"  Starting at hand {record.hand_number + 1}, totals {scores}")
     narrator = Narrator(rules.moon_amount, names, screen.card)
     state = record.start
     for action in record.actions:

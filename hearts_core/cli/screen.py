@@ -28,6 +28,8 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
+import textwrap
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, TextIO
 
@@ -35,7 +37,19 @@ from hearts_core.cards import Card, CardSet
 from hearts_core.cli.markdown import plain_text
 from hearts_core.seats import name_seats
 
-__all__ = ["Screen", "printable", "rich_installed", "isatty", "terminal_width"]
+__all__ = [
+    "Screen",
+    "printable",
+    "rich_installed",
+    "isatty",
+    "terminal_width",
+    "wrap",
+    "sentence",
+    "FALLBACK_WIDTH",
+]
+
+FALLBACK_WIDTH: Final = 80
+"""The width lines are wrapped to on a terminal that cannot say how wide it is."""
 
 # Characters never written as they are: C0 and C1 controls, DEL, the line and
 # paragraph separators and the bidirectional overrides and isolates.
@@ -121,6 +135,42 @@ def terminal_width(stream: object) -> int | None:
         return None
 
 
+def wrap(text: str, width: int) -> str:
+    """``text`` with each line longer than ``width`` broken at spaces, never inside a
+    word, each piece keeping the line's indentation (a word longer than the line
+    is left whole).
+
+    >>> print(wrap("  You must follow clubs and hold 3♣, 4♣, 5♣", 20))
+      You must follow
+      clubs and hold 3♣,
+      4♣, 5♣
+    """
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        lines += textwrap.wrap(
+            line,
+            width=max(width, len(indent) + 10),
+            subsequent_indent=indent,
+            break_long_words=False,
+            break_on_hyphens=False,
+        ) or [line]
+    return "\n".join(lines)
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter a capital (the library's messages
+    start in lower case, to be put after a colon).
+
+    >>> sentence("not a card: 'ZZ'")
+    "Not a card: 'ZZ'"
+    """
+    return text[:1].upper() + text[1:]
+
+
 def _encoding_of(out: TextIO) -> str:
     encoding = getattr(out, "encoding", None) or "utf-8"
     try:
@@ -169,8 +219,27 @@ class Screen:
 
     @property
     def width(self) -> int | None:
-        """The width of the terminal written to, or ``None`` when unknown (a pipe)."""
+        """The width of the terminal written to, or ``None`` when it is not a terminal
+        (a pipe, a file)."""
         return terminal_width(self.out)
+
+    def fit(self, text: str) -> str:
+        """``text`` wrapped at word boundaries to the terminal (one column short of its
+        edge; :data:`FALLBACK_WIDTH` columns, or ``COLUMNS``, for a terminal that
+        cannot say its width); whole when the output is not a terminal.
+
+        >>> import io
+        >>> Screen(io.StringIO(), use_rich=False).fit("a b " * 50) == "a b " * 50
+        True
+        """
+        if not isatty(self.out):
+            return text
+        width = self.width
+        if width is None:  # a terminal that cannot say: the usual guess
+            width = shutil.get_terminal_size((FALLBACK_WIDTH, 24)).columns or FALLBACK_WIDTH
+        if all(len(line) < width for line in text.split("\n")):
+            return text
+        return wrap(text, width - 1)
 
     def _fits(self, text: str) -> bool:
         try:
@@ -191,9 +260,12 @@ class Screen:
             return text
         return text.encode(self.encoding, "replace").decode(self.encoding)
 
-    def say(self, text: str = "", style: str | None = None) -> None:
-        """Write ``text`` and a newline (``style``: a rich style, ignored in plain text)."""
+    def say(self, text: str = "", style: str | None = None, *, wrap: bool = True) -> None:
+        """Write ``text`` and a newline (``style``: a rich style, ignored in plain text),
+        wrapped to a terminal (:meth:`fit`) unless ``wrap`` is false (a table's row)."""
         text = self.clean(text)
+        if wrap:
+            text = self.fit(text)
         if self.console is not None:
             from rich.text import Text
 
@@ -204,8 +276,12 @@ class Screen:
             self.out.write(text + "\n")
 
     def prompt(self, text: str) -> None:
-        """Write ``text`` with no newline, and flush: the player answers after it."""
+        """Write ``text`` with no newline, and flush: the player answers after it.
+        On a terminal a long prompt is wrapped as :meth:`say` wraps, the answer
+        typed after its last line."""
         text = self.clean(text)
+        body = text.rstrip(" ")
+        text = self.fit(body) + text[len(body) :]
         if self.console is not None:
             from rich.text import Text
 

@@ -34,7 +34,7 @@ from typing import Final, TextIO
 from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
 from hearts_core.belief import consistent_state
 from hearts_core.cards import Card, CardSet, Rank, Suit, read_card, read_cards, read_rank
-from hearts_core.cli.screen import Screen, isatty
+from hearts_core.cli.screen import Screen, isatty, sentence
 from hearts_core.errors import BotError, IllegalActionError, InvalidCardError
 from hearts_core.legality import explain
 from hearts_core.observation import PlayerView
@@ -46,14 +46,15 @@ __all__ = ["HumanSeat", "GameAbandoned", "HELP"]
 _QUEEN: Final = Card.parse("QS")
 _TEN: Final = Card.parse("TH")
 
-HELP: Final = """\
-Cards are shown as {queen} and {ten}. Type a card as QS, q♠, ♠Q, 10h, th or "queen of spades";
-a rank alone (Q) will do when only one legal card has it. To pass, type the cards
-separated by spaces or commas.
-Commands: 'hand' shows your hand again, 'rules' the variant's rulebook, 'quit' (or
-Ctrl-D) ends the game."""
+HELP: Final = (
+    "Cards are shown as {queen} and {ten}. Type a card as QS, q♠, ♠Q, 10h, th or "
+    '"queen of spades"; a rank alone (Q) will do when only one legal card has it. '
+    "To pass, type the cards separated by spaces or commas.\n"
+    "Commands: 'hand' shows your hand again, 'rules' the variant's rulebook, 'quit' "
+    "(or Ctrl-D) ends the game."
+)
 """What ``help`` prints at a prompt (``{queen}`` and ``{ten}``: Q♠ and 10♥ as the screen
-writes them)."""
+writes them): a paragraph a line, which a terminal gets wrapped to its width."""
 
 
 class GameAbandoned(BotError):
@@ -144,14 +145,6 @@ class HumanSeat:
         suits = [self.screen.cards(view.hand.of_suit(suit)) for suit in Suit]
         self.screen.say("Your hand: " + "  ".join(s for s in suits if s))
 
-    def _show_status(self, view: PlayerView) -> None:
-        parts = [
-            f"{name} {total}" + (f" (+{pts})" if pts > 0 else f" ({pts})" if pts < 0 else "")
-            for name, total, pts in zip(self.names, view.totals, view.hand_points, strict=True)
-        ]
-        trick = len(view.tricks) + 1
-        self.screen.say(f"Trick {trick} · scores: " + ", ".join(parts), style="dim")
-
     def _show_trick(self, view: PlayerView) -> None:
         if not view.current_trick:
             self.screen.say("You lead.")
@@ -176,7 +169,7 @@ class HumanSeat:
             try:
                 cards = read_cards(text)
             except InvalidCardError as error:
-                self._refuse(f"{error}. Type 'help' for how to write cards.")
+                self._refuse(sentence(f"{error}. Type 'help' for how to write cards."))
                 continue
             if len(set(cards)) != len(cards):
                 self._refuse("You named a card twice.")
@@ -187,8 +180,7 @@ class HumanSeat:
 
     def _choose_play(self, view: PlayerView) -> Action:
         legal = [a.card for a in view.legal_actions if isinstance(a, PlayCard)]
-        self.screen.say("")
-        self._show_status(view)
+        # The trick's heading, with the scores, is the table's (TableTalk.begin).
         self.show_hand(view)
         self._show_trick(view)
         self.screen.say("Legal: " + self.screen.cards(legal))
@@ -216,7 +208,7 @@ class HumanSeat:
         try:
             return read_card(text)
         except InvalidCardError as error:
-            self._refuse(f"{error}. Type 'help' for how to write cards.")
+            self._refuse(sentence(f"{error}. Type 'help' for how to write cards."))
             return None
 
     def _choose_moon(self, view: PlayerView) -> Action:
