@@ -251,8 +251,17 @@ class Deal:
 class PassCards:
     """A seat's pass: the cards it gives away this hand.
 
+    The cards are a :class:`~hearts_core.CardSet`, card text, or a list (any collection) of
+    cards, each a :class:`~hearts_core.Card` or its text:
+
     >>> str(PassCards(0, "QS AS KS"))
     'pass 0 QS KS AS'
+    >>> PassCards(0, ["QS", "AH", "KH"]) == PassCards(0, (Card.parse("QS"), "AH", "KH"))
+    True
+    >>> PassCards(0, ["QS", "AH", "1H"])
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidActionError: not a card: '1H'
     """
 
     seat: int = attrs.field(validator=_check_seat)
@@ -270,15 +279,30 @@ class PassCards:
 class PlayCard:
     """A seat plays a card to the current trick.
 
-    The engine hands out shared instances from :func:`~hearts_core.legal_actions`;
-    any equal instance is accepted. A seat that is not an ``int`` from 0 to 5
-    (``True``, ``2.0``, ``-1``) or a value that is not a card is refused when the
-    action is built, with :class:`~hearts_core.InvalidActionError`.
+    The card is a :class:`~hearts_core.Card` or its text. The engine hands out shared
+    instances from :func:`~hearts_core.legal_actions`; any equal instance is accepted. A
+    seat that is not an ``int`` from 0 to 5 (``True``, ``2.0``, ``-1``) or a value that is
+    not a card is refused when the action is built, with
+    :class:`~hearts_core.InvalidActionError`.
 
     >>> PlayCard(2, "QS") == PlayCard(2, Card.parse("QS"))
     True
     >>> str(PlayCard(2, "QS")), PlayCard(2, "QS")
     ('play 2 QS', PlayCard(seat=2, card=Card.parse('QS')))
+
+    Every action is a value that nothing changes, not even ``object.__setattr__``, so a
+    shared play stays what it is in every game holding it:
+
+    >>> play = PlayCard(2, "QS")
+    >>> try:
+    ...     object.__setattr__(play, "card", Card.parse("2C"))
+    ... except AttributeError:
+    ...     print("refused:", play)
+    refused: play 2 QS
+    >>> match play:
+    ...     case PlayCard(seat, card):
+    ...         print(seat, card)
+    2 QS
     """
 
     seat: int = attrs.field(validator=_check_seat)
