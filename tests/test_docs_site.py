@@ -8,6 +8,7 @@ the shipped schema and sample files, the project pages.
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import json
 import os
@@ -17,6 +18,7 @@ import socket
 import subprocess
 import sys
 import time
+import tomllib
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -391,3 +393,89 @@ def test_strict_docs_builds_are_not_quiet() -> None:
     builds = re.findall(r"mkdocs build[^\n]*", makefile)
     assert builds and all("--strict" in line for line in builds), builds
     assert not [line for line in builds if re.search(r"--quiet|(?<!\S)-q\b", line)], builds
+
+
+# --- what a new reader meets ------------------------------------------------------------
+
+
+def test_the_home_page_lists_every_extra() -> None:
+    project = tomllib.loads(_text(REPO / "pyproject.toml"))["project"]
+    home = _text(DOCS / "index.md")
+    missing = [
+        extra for extra in project["optional-dependencies"] if f"| `{extra}` |" not in home
+    ]
+    assert not missing, f"docs/index.md's installation section lacks the extras {missing}"
+
+
+def test_the_docs_extra_can_wrap_signatures() -> None:
+    # mkdocstrings-python formats a separate signature with Black or Ruff, whichever is
+    # installed, and leaves it one line long without either.
+    docs = tomllib.loads(_text(REPO / "pyproject.toml"))["project"]["optional-dependencies"]
+    names = {re.split(r"[\s<>=!~\[;]", requirement, maxsplit=1)[0] for requirement in docs["docs"]}
+    assert names & {"black", "ruff"}, names
+    options = _text(REPO / "mkdocs.yml")
+    assert "separate_signature: true" in options and "show_signature_annotations: true" in options
+    assert re.search(r"(?m)^\s+line_length: \d+$", options)
+
+
+def _plain(fragment: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment))
+
+
+@pytest.mark.slow
+def test_long_signatures_are_wrapped(site: Path) -> None:
+    setting = re.search(r"line_length: (\d+)", _text(REPO / "mkdocs.yml"))
+    assert setting is not None
+    line_length = int(setting.group(1))
+    page = _text(site / "api" / "rules.html")
+    start = page.index('id="hearts_core.Rules"')
+    block = re.search(r'doc-signature highlight"><pre>(.*?)</pre>', page[start:], re.DOTALL)
+    assert block is not None
+    lines = _plain(block.group(1)).strip().splitlines()
+    assert lines[0] == "Rules(" and lines[-1] == ")"
+    assert "    players: int = PLAYERS," in lines
+    assert len(lines) > 20 and all(len(line) <= line_length for line in lines)
+
+
+@pytest.mark.slow
+def test_search_finds_the_pages_about_embedding(site: Path) -> None:
+    # Material's search looks each word up as a prefix ("embed*") in the terms the
+    # index's separator splits out, lower-cased; the index keeps words unstemmed.
+    index = json.loads(_text(site / "search" / "search_index.json"))
+    assert index["config"]["pipeline"] == ["stopWordFilter"]
+    separator = re.compile(index["config"]["separator"])
+    found = {
+        entry["location"].split("#")[0]
+        for entry in index["docs"]
+        if any(
+            term.startswith("embed")
+            for term in separator.split(_plain(entry["title"] + " " + entry["text"]).lower())
+        )
+    }
+    assert {"index.html", "how-to/serve-remote-players.html", "api/index.html"} <= found
+
+
+@pytest.mark.slow
+def test_code_in_tables_is_not_split_within_words(site: Path) -> None:
+    strength = _text(site / "strength.html")
+    assert "<td><code>random</code></td>" in strength
+    assert 'href="stylesheets/extra.css"' in strength
+    css = re.sub(r"/\*.*?\*/", "", _text(site / "stylesheets" / "extra.css"), flags=re.DOTALL)
+    rules = re.findall(r"([^{}]+)\{([^{}]*)\}", css)
+    unbroken = [
+        selector
+        for selector, body in rules
+        if "word-break: normal" in body and "overflow-wrap: normal" in body
+    ]
+    assert any(".md-typeset td > code" in selector for selector in unbroken), rules
+
+
+@pytest.mark.slow
+def test_no_page_speaks_of_issues(site: Path) -> None:
+    # Readers see features and rules, not the work items they came from.
+    pages = [
+        str(page.relative_to(site))
+        for page in sorted(site.rglob("*.html"))
+        if re.search(r"(?i)\bissues?\b", _plain(_text(page)))
+    ]
+    assert not pages, pages
