@@ -14,7 +14,7 @@ from hearts_core.cards import Card, CardSet
 from hearts_core.errors import InvalidSeatError
 from hearts_core.fields import shown
 from hearts_core.immutable import stay_frozen
-from hearts_core.legality import legal_actions
+from hearts_core.legality import check_state, legal_actions, not_a_seat
 from hearts_core.options import PassDirection
 from hearts_core.rules import Rules, is_seat
 from hearts_core.state import GameState, Phase, Trick, trick_winner
@@ -145,10 +145,26 @@ class PlayerView:
 def observe(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may know of ``state``.
 
+    Raises:
+        InvalidStateError: if ``state`` is not a :class:`~hearts_core.GameState` (its
+            ``field`` is ``state``).
+        InvalidSeatError: if ``seat`` is not an ``int`` or not a seat at the table.
+
     >>> from hearts_core import new_game
     >>> observe(new_game(), 0).hand
     CardSet.parse('')
+    >>> observe(None, 0)
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidStateError: state: must be a GameState, not None
+    >>> observe(new_game(), "0")
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidSeatError: seat must be a seat number (an int), not '0'
     """
+    check_state(state)
+    if seat.__class__ is not int:
+        raise not_a_seat(seat)
     players = state.context.tables.players
     if not is_seat(seat, players):
         raise InvalidSeatError(f"no such seat: {shown(seat)} (seats 0 to {players - 1})")
