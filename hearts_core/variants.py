@@ -198,9 +198,12 @@ def load_variant(path: str | Path) -> Variant:
     rules page (``docs/house-rules.md``).
 
     Raises:
-        InvalidRulesError: naming the file, and in ``problems`` every problem found,
-            each with its key: an unreadable file, text that is not UTF-8 or not TOML,
-            wrong metadata, unknown keys, wrong types and inconsistent rules.
+        InvalidRulesError: naming the file, and in ``problems`` every problem found
+            (the first :data:`~hearts_core.io.limits.MAX_PROBLEMS`; the message then
+            says how many more), each with its key: an unreadable file, a path that is
+            not a regular file (a directory, a named pipe, a device), refused before
+            it is read, text that is not UTF-8 or not TOML, wrong metadata, unknown
+            keys, wrong types, inconsistent rules and a circular ``extends`` chain.
 
     >>> load_variant(variants_dir() / "moon-choice.toml").rules.moon.value
     'shooter-chooses'
