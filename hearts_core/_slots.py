@@ -75,7 +75,15 @@ def make_state(
     leader: int, hearts_broken: bool, phase_hands: object, played_mask: int,
     seat_to_play: int, legal_bits: int, pass_listing: object, winning: int = 0,
 ) -> Any:  # fmt: skip
-    """A state with every field given, in the order of ``STATE_FIELDS``, unchecked."""
+    """A state with every field given, in the order of ``STATE_FIELDS``, unchecked.
+
+    >>> from hearts_core import new_game
+    >>> from hearts_core.state import NO_PASSES, Phase
+    >>> waiting = new_game()
+    >>> make_state(waiting.context, Phase.DEAL, (), (), (), 0, False, (), 0, -1, 0,
+    ...            NO_PASSES) == waiting
+    True
+    """
     state = _state.__new__(_state)
     if cython.compiled:
         PyObject_GenericSetAttr(state, "context", context)
@@ -111,7 +119,14 @@ def make_state(
 
 
 def make_trick(leader: int, cards: object, winner: int, mask: int) -> Any:
-    """A trick with every field given, in the order of ``TRICK_FIELDS``, unchecked."""
+    """A trick with every field given, in the order of ``TRICK_FIELDS``, unchecked.
+
+    >>> from hearts_core import Card, CardSet
+    >>> from hearts_core.state import Trick
+    >>> cards = tuple(Card.parse(text) for text in "2C KC AH 9C".split())
+    >>> make_trick(3, cards, 0, CardSet(cards).mask) == Trick(3, cards)
+    True
+    """
     trick = _trick.__new__(_trick)
     if cython.compiled:
         PyObject_GenericSetAttr(trick, "leader", leader)
@@ -132,7 +147,16 @@ def make_context(
     pass_direction: object,
 ) -> Any:  # fmt: skip
     """A hand context with every field given, in the order of ``CONTEXT_FIELDS``,
-    unchecked."""
+    unchecked.
+
+    >>> from hearts_core import Rules
+    >>> from hearts_core.state import HandContext
+    >>> rules = Rules()
+    >>> context = make_context(rules, 2, (1, 2, 3, 4), False, rules.tables(),
+    ...                        rules.pass_direction(2))
+    >>> context == HandContext(rules, 2, (1, 2, 3, 4)), context.pass_direction.value
+    (True, 'across')
+    """
     context = _context.__new__(_context)
     if cython.compiled:
         PyObject_GenericSetAttr(context, "rules", rules)
