@@ -86,7 +86,7 @@ test: $(VENV)/.installed-dev $(KERNEL_STAMP)
 	check mypy $(BIN)/mypy; \
 	check pytest env HYPOTHESIS_PROFILE=ci $(BIN)/pytest; \
 	check pure-kernel env HYPOTHESIS_PROFILE=ci HEARTS_CORE_PURE=1 $(BIN)/pytest -q $(PURE_TESTS); \
-	check docs env NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet; \
+	check docs env NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict; \
 	if [ -n "$$failed" ]; then echo "== make test: failed:$$failed"; exit 1; fi
 
 # The pure build of the kernel runs these too: the kernel's own tests (both builds side by
