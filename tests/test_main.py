@@ -402,7 +402,7 @@ def test_play_a_whole_game_with_scripted_answers() -> None:
     _check_played_game(out, 4)
     assert out.startswith("Hearts (standard), seed 5: you sit North, against East, South and West")
     # Each answer was a legal card: nothing was refused.
-    assert "Not allowed" not in out and "not a card" not in out
+    assert "Not allowed" not in out and "Not a card" not in out
     assert len(re.findall(r"^Your card: ", out, re.M)) == 13 * out.count("— Hand ")
     # The hand is shown suit by suit, the trick so far, the legal cards and the scores.
     assert re.search(r"^Your hand: ((10|[2-9JQKA])[♣♦♥♠] {1,2})*(10|[2-9JQKA])[♣♦♥♠]$", out, re.M)
@@ -422,7 +422,7 @@ def test_play_explains_a_refused_pass() -> None:
     status, out, _ = _play_in_process("--seed", "5", mistakes=["2C", "banana", "TWICE", "NOT-HELD"])
     assert status == 0
     assert "Not allowed: You must pass 3 cards, not 1 (WRONG_PASS_COUNT: " in out
-    assert "not a card: 'banana'. Type 'help' for how to write cards." in out
+    assert "Not a card: 'banana'. Type 'help' for how to write cards." in out
     assert "You named a card twice." in out
     assert re.search(
         r"^Not allowed: You do not hold \S+, \S+, \S+ \(CARD_NOT_IN_HAND: ", out, re.M
@@ -462,7 +462,7 @@ def test_play_explains_a_refused_card_with_the_rule() -> None:
         "Q♣, K♣ (MUST_FOLLOW_SUIT: A seat holding a card of the suit led must play one.)"
     ) in text
     assert "Not allowed: You do not hold A♦ (CARD_NOT_IN_HAND: " in text
-    assert "not a card: 'banana'." in text
+    assert "Not a card: 'banana'." in text
     assert "No legal card has that rank." in text
     # A rank alone names the one legal card of that rank: K is K♣, and it is shown played.
     assert "Your card: K\nYou play K♣\nEast plays" in text
