@@ -216,6 +216,8 @@ def _sealed(spec: _A) -> _A:
         "__le__": _unordered,
         "__gt__": _unordered,
         "__ge__": _unordered,
+        "__setattr__": vars(spec)["__setattr__"],  # attrs's FrozenInstanceError, as before
+        "__delattr__": vars(spec)["__delattr__"],
         "__str__": vars(spec)["__str__"],
         "__repr__": vars(spec)["__repr__"],
     }

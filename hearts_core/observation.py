@@ -6,6 +6,7 @@ A server sends each seat its :class:`PlayerView`; a bot decides from it alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -81,6 +82,22 @@ class PlayerView:
     counting_down: bool = False
     """Whether this hand's scores are subtracted from the totals (a ``count-down`` game past
     the target; see :attr:`~hearts_core.HandContext.counting_down`)."""
+    _observed: bool = attrs.field(default=False, init=False, eq=False, repr=False)
+
+    @property
+    def observed(self) -> bool:
+        """Whether :func:`observe` built this view from a game state, rather than the
+        constructor or ``attrs.evolve``: its fields then agree with each other by
+        construction, and the bots skip checking them
+        (:func:`~hearts_core.bots.knowledge.check_view`).
+
+        >>> import attrs
+        >>> from hearts_core import new_game
+        >>> view = observe(new_game(), 0)
+        >>> view.observed, attrs.evolve(view, totals=(1, 2, 3, 4)).observed
+        (True, False)
+        """
+        return self._observed
 
     @property
     def is_my_turn(self) -> bool:
@@ -174,7 +191,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     received = None
     if passes and state.phase is not Phase.PASS:
         received = passes[state.pass_direction.giver(seat, players)]
-    return PlayerView(
+    view = PlayerView(
         seat=seat,
         rules=state.rules,
         phase=state.phase,
@@ -197,3 +214,10 @@ def observe(state: GameState, seat: int) -> PlayerView:
         legal_actions=legal_actions(state, seat),
         counting_down=state.context.counting_down,
     )
+    _set_observed(view, True)
+    return view
+
+
+# The flag's slot, set once on each view observe builds: a view built any other way (by
+# attrs.evolve, or a loader) has it false, and is checked before a bot reads it.
+_set_observed: Final = vars(PlayerView)["_observed"].__set__

@@ -68,9 +68,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from hearts_core.actions import Action, PlayCard
-from hearts_core.belief import Belief
 from hearts_core.bots.heuristics import common_play
-from hearts_core.bots.knowledge import equivalent_plays, taken_masks, unseen_cards
+from hearts_core.bots.knowledge import check_view, equivalent_plays, taken_masks, unseen_cards
+from hearts_core.bots.monte_carlo import believed
 from hearts_core.bots.passing import searched_pass
 from hearts_core.bots.rule_bot import searched_choice
 from hearts_core.bots.sampled import SampledHand
@@ -170,7 +170,8 @@ class IsmctsBot:
         """The searched play or pass; moon choices as :class:`~hearts_core.bots.RuleBot`.
 
         Raises:
-            BotError: if ``view`` offers no action.
+            BotError: if ``view`` offers no action, or no game shows it (see
+                :func:`~hearts_core.bots.knowledge.check_view`).
 
         >>> from hearts_core import Deal, apply, new_game, observe
         >>> state = apply(new_game(), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
@@ -179,7 +180,7 @@ class IsmctsBot:
         >>> print(IsmctsBot().choose(observe(state, 3), random.Random(0)))
         pass 3 QS KS AS
         """
-        if self.pass_playouts and view.phase is Phase.PASS and view.is_my_turn:
+        if self.pass_playouts and check_view(view).phase is Phase.PASS and view.is_my_turn:
             action = searched_pass(view, rng, self.pass_playouts)
             if action in view.legal_actions:
                 return action
@@ -189,7 +190,10 @@ class IsmctsBot:
         """Each legal play's mean payoff over the sampled deals, in moon units (higher is better).
 
         Raises:
-            BotError: if ``view`` is not a turn to play a card.
+            BotError: if ``view`` is not a turn to play a card, or no game shows it: its
+                fields contradict each other (see
+                :func:`~hearts_core.bots.knowledge.check_view`), or no deal of the hidden
+                cards fits it.
 
         >>> from hearts_core import Rules, apply, new_game, observe, random_deal
         >>> rules = Rules(pass_cycle=["hold"])
@@ -199,7 +203,7 @@ class IsmctsBot:
         >>> len(scores) == len(observe(state, seat).legal_actions)
         True
         """
-        if view.phase is not Phase.PLAY or not view.is_my_turn:
+        if check_view(view).phase is not Phase.PLAY or not view.is_my_turn:
             raise BotError(f"seat {view.seat} has no card to play now")
         plays = [a for a in view.legal_actions if isinstance(a, PlayCard)]
         search = _Search(view, self.exploration, rng, self.widen)
@@ -242,7 +246,7 @@ class _Search:
         self.exploration = exploration
         self.widen = widen
         self.rng = rng
-        self.belief = Belief(view)
+        self.belief = believed(view)
         taken, won = taken_and_won(view.tricks, self.players)
         self.taken, self.won = taken, won
         self.scale = float(max(rules.moon_amount, 1))

@@ -9,16 +9,16 @@ from typing import Literal
 
 from hearts_core.actions import Action, PlayCard
 from hearts_core.belief import Belief
-from hearts_core.bots.knowledge import equivalent_plays, unseen_cards
+from hearts_core.bots.knowledge import check_view, equivalent_plays, unseen_cards
 from hearts_core.bots.rule_bot import searched_choice
 from hearts_core.bots.sampled import gain_over_others, hand_gains
-from hearts_core.errors import BotError
+from hearts_core.errors import BotError, InvalidStateError
 from hearts_core.kernel import Rng, finish_rule
 from hearts_core.observation import PlayerView
 from hearts_core.playout import ByPoints, kernel_hand, taken_won
 from hearts_core.state import Phase
 
-__all__ = ["MonteCarloBot", "RolloutPolicy"]
+__all__ = ["MonteCarloBot", "RolloutPolicy", "believed"]
 
 RolloutPolicy = Literal["rule", "random"]
 """How :class:`MonteCarloBot` plays each sampled deal out: ``rule`` (a fast rule of thumb for
@@ -80,7 +80,8 @@ class MonteCarloBot:
         """The legal card with the best average outcome over the sampled deals.
 
         Raises:
-            BotError: if ``view`` offers no action.
+            BotError: if ``view`` offers no action, or no game shows it (see
+                :func:`~hearts_core.bots.knowledge.check_view`).
 
         >>> from hearts_core import Deal, apply, new_game, observe
         >>> state = apply(new_game(), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
@@ -100,7 +101,10 @@ class MonteCarloBot:
         the others hold neither) are played out once and share the result.
 
         Raises:
-            BotError: if ``view`` is not a turn to play a card.
+            BotError: if ``view`` is not a turn to play a card, or no game shows it: its
+                fields contradict each other (see
+                :func:`~hearts_core.bots.knowledge.check_view`), or no deal of the hidden
+                cards fits it.
 
         >>> from hearts_core import Rules, apply, new_game, observe, random_deal
         >>> from hearts_core.bots import RuleBot
@@ -113,10 +117,10 @@ class MonteCarloBot:
         >>> [str(play) for play in scores] == [str(a) for a in observe(state, seat).legal_actions]
         True
         """
-        if view.phase is not Phase.PLAY or not view.is_my_turn:
+        if check_view(view).phase is not Phase.PLAY or not view.is_my_turn:
             raise BotError(f"seat {view.seat} has no card to play now")
         plays = [a for a in view.legal_actions if isinstance(a, PlayCard)]
-        belief = Belief(view)
+        belief = believed(view)
         groups = equivalent_plays(plays, unseen_cards(view).mask, view.rules.tables().points)
         sums = dict.fromkeys((group[0] for group in groups), 0.0)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -152,3 +156,20 @@ def _outcome(view: PlayerView, end: tuple[int, ...]) -> float:
     scored as adding to the others: either way gives the same difference)."""
     gains = hand_gains(view.rules, *taken_won(end), view.totals, view.counting_down)
     return gain_over_others(gains, view.seat)
+
+
+def believed(view: PlayerView) -> Belief:
+    """The :class:`~hearts_core.belief.Belief` of ``view``, for a searching bot.
+
+    Raises:
+        BotError: if no deal of the hidden cards fits ``view`` (the belief's
+            :class:`~hearts_core.InvalidStateError`, given as the bot's refusal).
+
+    >>> from hearts_core import new_game, observe
+    >>> believed(observe(new_game(), 0)).size
+    1
+    """
+    try:
+        return Belief(view)
+    except InvalidStateError as error:
+        raise BotError(f"view: {error.reason}") from None

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from hearts_core.actions import PassCards
+from hearts_core.bots.knowledge import check_view
 from hearts_core.bots.rule_bot import rule_pass
 from hearts_core.bots.sampled import gain_over_others, hand_gains
 from hearts_core.cards import FULL_DECK, Card, CardSet, Suit
@@ -59,8 +60,9 @@ def searched_pass(
     thumb's pass the last rival must look to replace it.
 
     Raises:
-        BotError: if ``view`` is not a turn to pass cards, or for a budget below 1
-            or a negative margin.
+        BotError: if ``view`` is not a turn to pass cards, or its fields contradict each
+            other (see :func:`~hearts_core.bots.knowledge.check_view`), or for a budget
+            below 1 or a negative margin.
 
     >>> from hearts_core import Deal, apply, new_game, observe
     >>> state = apply(new_game(), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
@@ -69,7 +71,7 @@ def searched_pass(
     >>> print(searched_pass(observe(state, 3), random.Random(0), playouts=60))
     pass 3 QS KS AS
     """
-    if view.phase is not Phase.PASS or not view.is_my_turn:
+    if check_view(view).phase is not Phase.PASS or not view.is_my_turn:
         raise BotError(f"seat {view.seat} has no cards to pass now")
     if type(playouts) is not int or playouts < 1:
         raise BotError(f"playouts must be at least 1, not {playouts!r}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from hearts_core.actions import Action
+from hearts_core.bots.knowledge import check_view
 from hearts_core.bots.protocol import no_action_error
 from hearts_core.observation import PlayerView
 
@@ -26,7 +27,8 @@ class RandomBot:
         """A uniformly random element of ``view.legal_actions``.
 
         Raises:
-            BotError: if ``view`` offers no action.
+            BotError: if ``view`` offers no action, or its fields contradict each other
+                (see :func:`~hearts_core.bots.knowledge.check_view`).
 
         >>> from hearts_core import Rules, apply, new_game, observe, random_deal
         >>> rng = random.Random(2)
@@ -34,7 +36,7 @@ class RandomBot:
         >>> type(RandomBot().choose(observe(state, 0), rng)).__name__
         'PassCards'
         """
-        actions = view.legal_actions
+        actions = check_view(view).legal_actions
         if not actions:
             raise no_action_error(view)
         return rng.choice(actions)

@@ -8,9 +8,10 @@ from typing import Final
 
 from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
 from hearts_core.bots.heuristics import common_play, winning_rank
-from hearts_core.bots.knowledge import moon_threat, taken_masks, unseen_cards
+from hearts_core.bots.knowledge import check_view, moon_threat, taken_masks, unseen_cards
 from hearts_core.bots.protocol import no_action_error
 from hearts_core.cards import QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
+from hearts_core.errors import BotError
 from hearts_core.observation import PlayerView
 from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
@@ -57,7 +58,8 @@ class RuleBot:
         """The bot's pick among ``view.legal_actions``.
 
         Raises:
-            BotError: if ``view`` offers no action.
+            BotError: if ``view`` offers no action, or its fields contradict each other
+                (see :func:`~hearts_core.bots.knowledge.check_view`).
 
         >>> from hearts_core import Deal, apply, new_game, observe
         >>> state = apply(new_game(), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
@@ -66,7 +68,7 @@ class RuleBot:
         >>> print(RuleBot().choose(observe(state, 3), random.Random(0)))
         pass 3 QS KS AS
         """
-        actions = view.legal_actions
+        actions = check_view(view).legal_actions
         if not actions:
             raise no_action_error(view)
         if view.phase is Phase.PASS:
@@ -98,6 +100,11 @@ def rule_play(view: PlayerView, plays: Sequence[PlayCard]) -> PlayCard:
     non-empty subset of the legal plays (the Monte-Carlo bot breaks its ties
     with it).
 
+    Raises:
+        BotError: if ``plays`` is empty or holds a play that is not legal in ``view``, or
+            the view's fields contradict each other (see
+            :func:`~hearts_core.bots.knowledge.check_view`).
+
     >>> from hearts_core import Deal, PlayCard, Rules, apply, new_game, observe
     >>> rules = Rules(pass_cycle=["hold"])
     >>> state = apply(new_game(rules), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
@@ -107,6 +114,13 @@ def rule_play(view: PlayerView, plays: Sequence[PlayCard]) -> PlayCard:
     >>> print(rule_play(view, [a for a in view.legal_actions if isinstance(a, PlayCard)]))
     play 0 2C
     """
+    check_view(view)
+    legal = 0
+    for action in view.legal_actions:
+        if action.__class__ is PlayCard:
+            legal |= action.card.bit
+    if not plays or not all(p.__class__ is PlayCard and p.card.bit & legal for p in plays):
+        raise BotError(f"plays must be some of seat {view.seat}'s legal plays")
     if len(plays) == 1:
         return plays[0]
     rules = view.rules
@@ -247,7 +261,8 @@ def searched_choice(
     :func:`rule_play`.
 
     Raises:
-        BotError: if ``view`` offers no action.
+        BotError: if ``view`` offers no action, or its fields contradict each other (see
+            :func:`~hearts_core.bots.knowledge.check_view`).
 
     >>> from hearts_core import Deal, Rules, apply, new_game, observe
     >>> rules = Rules(pass_cycle=["hold"])
@@ -259,7 +274,7 @@ def searched_choice(
     >>> print(searched_choice(view, random.Random(0), by_rank, higher_is_better=True))
     play 0 2C
     """
-    actions = view.legal_actions
+    actions = check_view(view).legal_actions
     if not actions:
         raise no_action_error(view)
     if view.phase is not Phase.PLAY:
