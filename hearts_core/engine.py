@@ -296,7 +296,7 @@ def _advance(state: GameState, action: Action, events: list[Event] | None) -> Ga
             return _deal(state, action.hands)
         assert isinstance(action, ChooseMoon), action
         return _choose_moon(state, action.seat, action.option, events)
-    except (AttributeError, TypeError):
+    except (AttributeError, TypeError, IndexError):  # a field or an item not there
         if not isinstance(state, GameState):
             raise wrong_type("state", "a GameState", state) from None
         invalid = malformed(action)

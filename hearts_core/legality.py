@@ -383,7 +383,7 @@ def malformed(action: object) -> InvalidActionError | None:
     if kind not in _DOING:
         return InvalidActionError(f"not an action: {shown(action)}", None, action)
     if kind is Deal:
-        hands = getattr(action, "hands", None)
+        hands = _field(action, "hands")
         if type(hands) is not tuple:
             return InvalidActionError("a deal's hands must be card sets", "hands", action)
         for hand in hands:
@@ -391,10 +391,19 @@ def malformed(action: object) -> InvalidActionError | None:
                 return InvalidActionError("a deal's hands must be card sets", "hands", action)
         return None
     for name, expected in _FIELD_TYPES[kind]:
-        value = getattr(action, name, None)
+        value = _field(action, name)
         if type(value) is not expected or (isinstance(value, int) and not 0 <= value < MAX_PLAYERS):
             return InvalidActionError(f"{name} is not valid: {shown(value)}", name, action)
     return None
+
+
+def _field(action: object, name: str) -> object:
+    """Field ``name`` of ``action``, or ``None`` when it was never set (an action forged
+    without its constructor: a missing slot, or a missing item of a tuple)."""
+    try:
+        return getattr(action, name)
+    except (AttributeError, IndexError):
+        return None
 
 
 def explain(state: GameState, action: object) -> IllegalActionError | InvalidActionError | None:
@@ -424,8 +433,8 @@ def explain(state: GameState, action: object) -> IllegalActionError | InvalidAct
                 and card.bit & state.legal_bits
             ):
                 return None
-    except AttributeError:  # not a state, or a play with a field never set: checked below
-        pass
+    except (AttributeError, IndexError):  # not a state, or a play with a field never set
+        pass  # both are checked below
     check_state(state)
     invalid = malformed(action)
     if invalid is not None:
