@@ -5,15 +5,30 @@ running; each decision writes one request line to its standard input and
 reads one reply line from its standard output (see
 :mod:`hearts_core.bots.wire`). Its standard error is discarded.
 
+The time limit covers the whole decision: writing the request (a pass request
+can be hundreds of kilobytes, more than a pipe holds) as well as reading the
+reply. A reply line is read up to :data:`~hearts_core.bots.wire.MAX_LINE`
+bytes and no further, so a program cannot make the host hold more than that.
+
+The program runs in a process group (a session) of its own. Whenever it is
+stopped (by :meth:`CommandBot.close`, at the end of an arena run, after a
+timeout or a crash, before a restart) the host closes its input, gives it
+half a second to exit, then kills the whole group, so that nothing it started
+outlives it. On Linux the program is also killed if the process that started
+it dies first.
+
 What can go wrong is defined, recorded as a :class:`Failure`, and never
 stops the game:
 
-* ``timeout``: no full reply line within ``seconds`` (the program is killed
-  and started again for the next decision);
-* ``malformed``: a reply that is not ``{"action": TEXT}`` in the notation;
+* ``timeout``: the request not taken or no full reply line within
+  ``seconds`` (the program is stopped and started again for the next
+  decision);
+* ``malformed``: a reply that is not ``{"action": TEXT}`` in the notation,
+  or a line longer than ``MAX_LINE`` bytes (the rest of that line is skipped
+  unread);
 * ``illegal``: an action that is not legal;
-* ``crash``: the program cannot be started, or ends (it is started again
-  for the next decision).
+* ``crash``: the program cannot be started, ends, or closes its input or
+  output (it is stopped and started again for the next decision).
 
 After a failure the seat plays the first of its legal actions. After
 ``retire_after`` failures in a row within one hand, the program is stopped
@@ -27,12 +42,19 @@ costs a few time limits a hand, not one per card).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import select
 import shlex
+import signal
 import subprocess
+import sys
+import threading
 import time
+import weakref
+from collections.abc import Callable
+from typing import Final
 
 import attrs
 
@@ -43,6 +65,16 @@ from hearts_core.errors import BotError
 from hearts_core.observation import PlayerView
 
 __all__ = ["Failure", "CommandBot"]
+
+GRACE: Final = 0.5
+"""Seconds a stopped program has to exit once its input is closed, before its process
+group is killed."""
+
+_POLL: Final = 0.05
+"""Seconds between checks, while waiting on a program, that it has not ended."""
+
+_CHUNK: Final = 65536
+"""The most bytes moved by one read or write on a pipe."""
 
 
 @attrs.frozen
@@ -78,7 +110,8 @@ class CommandBot:
 
     Args:
         command: The command line, split as a POSIX shell would (no shell runs it).
-        seconds: The time limit for each decision's reply.
+        seconds: The time limit for each decision: writing its request and
+            reading the reply, together.
         retire_after: Failures in a row, within a hand, after which the
             program is left alone until the next hand.
 
@@ -106,7 +139,8 @@ class CommandBot:
         self.seconds = float(seconds)
         self.retire_after = retire_after
         self._process: subprocess.Popen[bytes] | None = None
-        self._buffer = b""
+        self._reaper: weakref.finalize[[subprocess.Popen[bytes]], CommandBot] | None = None
+        self._reader = _LineReader()
         self._failures: list[Failure] = []
         self._in_a_row = 0
 
@@ -153,7 +187,7 @@ class CommandBot:
         >>> CommandBot("true").running
         False
         """
-        return self._process is not None and self._process.poll() is None
+        return self._process is not None and not _ended(self._process)
 
     def take_failures(self) -> list[Failure]:
         """The failures since the last call, oldest first (and forget them).
@@ -173,65 +207,208 @@ class CommandBot:
         self._in_a_row = 0
 
     def close(self) -> None:
-        """Stop the program: close its input, give it a moment to exit, then kill it.
+        """Stop the program: close its input, give it :data:`GRACE` seconds to exit, then
+        kill its whole process group (whatever it started goes with it).
 
         >>> CommandBot("true").close()
         """
         process, self._process = self._process, None
-        self._buffer = b""
+        reaper, self._reaper = self._reaper, None
+        self._reader = _LineReader()
         if process is None:
             return
-        try:
-            if process.stdin is not None:
+        if reaper is not None:
+            reaper.detach()
+        if process.stdin is not None:
+            with contextlib.suppress(OSError):
                 process.stdin.close()
-        except OSError:
-            pass
-        try:
-            process.wait(timeout=0.5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        if process.stdout is not None:
-            process.stdout.close()
+        deadline = time.monotonic() + GRACE
+        while not _ended(process) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        _kill_group(process)
 
     def _start(self) -> subprocess.Popen[bytes]:
-        if self._process is None or self._process.poll() is not None:
+        if self._process is None or _ended(self._process):
             self.close()
             try:
-                self._process = subprocess.Popen(
+                process = subprocess.Popen(
                     self.argv,
+                    bufsize=0,
                     stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
                     stderr=subprocess.DEVNULL,
+                    start_new_session=True,
+                    preexec_fn=_death_signal(),
                 )
-            except OSError as error:
+            except (OSError, subprocess.SubprocessError) as error:
                 raise ProtocolError("crash", f"cannot start {self.command!r}: {error}") from None
+            assert process.stdin is not None
+            os.set_blocking(process.stdin.fileno(), False)
+            self._process = process
+            self._reaper = weakref.finalize(self, _kill_group, process)
         return self._process
 
     def _ask(self, view: PlayerView, seed: int) -> Action:
         process = self._start()
-        assert process.stdin is not None
-        try:
-            process.stdin.write(request_line(view, seed).encode() + b"\n")
-            process.stdin.flush()
-        except OSError:
-            raise ProtocolError("crash", "the program stopped reading its input") from None
-        return read_reply(self._read_line(process), view)
+        request = request_line(view, seed).encode() + b"\n"
+        return read_reply(self._exchange(process, request), view)
 
-    def _read_line(self, process: subprocess.Popen[bytes]) -> bytes:
-        """One line from the program within the time limit, without the newline."""
-        assert process.stdout is not None
-        handle = process.stdout.fileno()
+    def _exchange(self, process: subprocess.Popen[bytes], request: bytes) -> bytes:
+        """Write ``request`` and read one line back (without its newline), both within
+        the time limit.
+
+        While the request is being written, what the program writes is read too
+        (up to one line), so that a program writing before it reads cannot
+        deadlock the two.
+        """
+        assert process.stdin is not None and process.stdout is not None
+        inlet, outlet = process.stdin.fileno(), process.stdout.fileno()
         deadline = time.monotonic() + self.seconds
-        while b"\n" not in self._buffer:
-            if len(self._buffer) > MAX_LINE:
-                raise ProtocolError("malformed", f"a line longer than {MAX_LINE} bytes")
+        pending = memoryview(request)
+        too_long = False
+        poller = select.poll()
+        while True:
+            if not pending:
+                if too_long:
+                    raise ProtocolError("malformed", f"a line longer than {MAX_LINE} bytes")
+                line = self._reader.take()
+                if line is not None:
+                    return line
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([handle], [], [], left)[0]:
+            if left <= 0:
+                if pending:
+                    raise ProtocolError(
+                        "timeout", f"the request was not read within {self.seconds:g} s"
+                    )
                 raise ProtocolError("timeout", f"no reply within {self.seconds:g} s")
-            chunk = os.read(handle, 65536)
-            if not chunk:
-                raise ProtocolError("crash", "the program closed its output (it ended?)")
-            self._buffer += chunk
-        line, _, self._buffer = self._buffer.partition(b"\n")
+            _watch(poller, inlet, select.POLLOUT, bool(pending))
+            _watch(poller, outlet, select.POLLIN, not too_long and not self._reader.ready)
+            events = dict(poller.poll(min(left, _POLL) * 1000))
+            if inlet in events:
+                try:
+                    sent = os.write(inlet, pending[:_CHUNK])
+                except BlockingIOError:
+                    sent = 0
+                except OSError:
+                    raise ProtocolError("crash", "the program stopped reading its input") from None
+                pending = pending[sent:]
+            if outlet in events:
+                chunk = os.read(outlet, _CHUNK)
+                if not chunk:
+                    raise ProtocolError("crash", "the program closed its output (it ended?)")
+                too_long = self._reader.feed(chunk) or too_long
+            if not events and _ended(process):
+                raise ProtocolError("crash", "the program ended")
+
+
+class _LineReader:
+    """The bytes a program has written and the host has not taken yet, one line at a time.
+
+    It never holds more than ``MAX_LINE`` bytes of a line, plus one chunk: a longer
+    line is dropped as it arrives, up to its newline.
+    """
+
+    __slots__ = ("_buffer", "_scanned", "_newline", "_skipping")
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+        self._scanned = 0  # bytes of the buffer known to hold no newline
+        self._newline = -1  # where the first line ends, once one has
+        self._skipping = False  # dropping the rest of a line that was too long
+
+    @property
+    def ready(self) -> bool:
+        """Whether a whole line is waiting."""
+        if self._newline < 0:
+            self._newline = self._buffer.find(b"\n", self._scanned)
+            if self._newline < 0:
+                self._scanned = len(self._buffer)
+        return self._newline >= 0
+
+    def feed(self, chunk: bytes) -> bool:
+        """Take in what the program wrote; whether a line grew longer than ``MAX_LINE``."""
+        if self._skipping:
+            end = chunk.find(b"\n")
+            if end < 0:
+                return False
+            self._skipping = False
+            chunk = chunk[end + 1 :]
+        self._buffer += chunk
+        if self.ready or len(self._buffer) <= MAX_LINE:
+            return False
+        self._buffer.clear()
+        self._scanned = 0
+        self._skipping = True
+        return True
+
+    def take(self) -> bytes | None:
+        """The first whole line, without its newline (and forget it); ``None`` if none."""
+        if not self.ready:
+            return None
+        line = bytes(self._buffer[: self._newline])
+        del self._buffer[: self._newline + 1]
+        self._scanned, self._newline = 0, -1
         return line
+
+
+def _watch(poller: select.poll, handle: int, event: int, wanted: bool) -> None:
+    """Have ``poller`` wait for ``event`` on ``handle``, or not."""
+    if wanted:
+        poller.register(handle, event)  # registering again changes the event
+    else:
+        with contextlib.suppress(KeyError):
+            poller.unregister(handle)
+
+
+def _ended(process: subprocess.Popen[bytes]) -> bool:
+    """Whether the program has ended, without reaping it: while it is a zombie its
+    process group number cannot be taken by another process."""
+    if process.returncode is not None:
+        return True
+    if not hasattr(os, "waitid"):
+        return process.poll() is not None
+    try:
+        return os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:  # reaped by someone else
+        return process.poll() is not None
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill the program's process group (the program and all it started and left in
+    the group), then reap the program and close the pipes."""
+    if process.returncode is None:  # not reaped: the group number is still its own
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(ProcessLookupError):
+        process.kill()
+    process.wait()
+    for pipe in (process.stdin, process.stdout):
+        if pipe is not None:
+            with contextlib.suppress(OSError):
+                pipe.close()
+
+
+def _death_signal() -> Callable[[], None] | None:
+    """On Linux, called from the main thread: a function for the new program to run
+    before it starts, so that the kernel kills it if this process dies first.
+
+    Elsewhere (or from another thread, whose end would kill the program) ``None``.
+    """
+    if not sys.platform.startswith("linux") or threading.current_thread() is not (
+        threading.main_thread()
+    ):
+        return None
+    try:
+        import ctypes
+
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (ImportError, OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def die_with_parent() -> None:  # runs in the child, between fork and exec
+        prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        if os.getppid() != parent:  # the parent died before the call
+            os._exit(1)
+
+    return die_with_parent

@@ -7,7 +7,9 @@ line on standard input and writes one reply per line on standard output
 for the request's seed, so it plays exactly as the same bot in process. It
 ends at the end of its input. A request it cannot read is answered with
 ``{"error": "..."}`` (which the host treats as a malformed reply), and the
-server carries on.
+server carries on. A request line is read up to
+:data:`~hearts_core.bots.wire.MAX_LINE` characters and no further: a longer
+one is answered with an error and the rest of it skipped unread.
 
     hearts arena "cmd:python -m hearts_core.bots.serve mc:24" rule --deals 100
 
@@ -27,15 +29,18 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TextIO
 
 from hearts_core.bots.protocol import Bot
 from hearts_core.bots.registry import make_bot
-from hearts_core.bots.wire import ProtocolError, read_request, reply_line
+from hearts_core.bots.wire import MAX_LINE, ProtocolError, read_request, reply_line
 from hearts_core.errors import HeartsError
 
 __all__ = ["serve", "main"]
+
+_SKIP = 65536
+"""The most characters read at once while skipping a line that is too long."""
 
 
 def serve(bot: Bot, requests: TextIO, replies: TextIO) -> None:
@@ -47,16 +52,35 @@ def serve(bot: Bot, requests: TextIO, replies: TextIO) -> None:
     >>> json.loads(out.getvalue())["error"]
     "malformed: not JSON: 'nonsense'"
     """
-    for line in requests:
-        if not line.strip():
+    for line in _lines(requests):
+        if line is not None and not line.strip():
             continue
         try:
+            if line is None:
+                raise ProtocolError("malformed", f"a line longer than {MAX_LINE} characters")
             view, seed = read_request(line)
             answer = reply_line(bot.choose(view, random.Random(seed)))
         except (ProtocolError, HeartsError) as error:
             answer = json.dumps({"error": str(error)}, separators=(",", ":"))
         replies.write(answer + "\n")
         replies.flush()
+
+
+def _lines(stream: TextIO) -> Iterator[str | None]:
+    """The lines of ``stream``, each read up to ``MAX_LINE`` characters and no further:
+    ``None`` for a longer line, whose rest is skipped unread (in bounded pieces).
+
+    >>> import io
+    >>> list(_lines(io.StringIO("ab\\n" + "x" * (MAX_LINE + 1) + "\\ncd")))
+    ['ab\\n', None, 'cd']
+    """
+    while line := stream.readline(MAX_LINE + 1):
+        if len(line) <= MAX_LINE or line.endswith("\n"):
+            yield line
+            continue
+        while (rest := stream.readline(_SKIP)) and not rest.endswith("\n"):
+            pass
+        yield None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
