@@ -5,6 +5,7 @@ instead of hanging; none asserts on a measured time."""
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import json
 import os
@@ -100,6 +101,12 @@ READS_A_LITTLE = "import sys, time\nsys.stdin.buffer.read(1000)\ntime.sleep(120)
 def test_the_big_request_is_larger_than_a_pipe_holds() -> None:
     # What makes the next test meaningful: the request cannot sit in a pipe buffer.
     assert len(request_line(_view(BIG_RULES), 0)) > 100_000
+
+
+def test_the_largest_request_of_any_ruleset_fits_under_the_cap() -> None:
+    # Nine of seventeen cards: the most pass sets any table has (24,310), the longest line.
+    rules = Rules(players=3, pass_count=9, pass_cycle=["left"])
+    assert 800_000 < len(request_line(_view(rules), 2**64 - 1)) <= MAX_LINE
 
 
 @pytest.mark.parametrize("source", [NEVER_READS, READS_A_LITTLE], ids=["never", "a-little"])
@@ -208,6 +215,22 @@ def test_close_kills_the_children_of_a_program_that_works(tmp_path: Path) -> Non
         assert not _gone(pid, within=0.2)  # alive while the program runs
         _bounded(bot.close)
         assert _gone(pid)
+
+
+def test_a_bot_dropped_without_close_still_kills_its_group(tmp_path: Path) -> None:
+    command, pidfile = _forker(tmp_path, "answer")
+
+    def play_once() -> int:  # the bot is dropped on return, still running
+        bot = CommandBot(command, seconds=OUTER)
+        bot.choose(_view(), random.Random(0))
+        assert bot.running and bot._process is not None
+        return bot._process.pid
+
+    with _reaped(pidfile):
+        leader = _bounded(play_once)
+        gc.collect()
+        [pid] = _pids(pidfile)
+        assert _gone(pid) and _gone(leader)
 
 
 STUBBORN = """
