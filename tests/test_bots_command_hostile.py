@@ -399,3 +399,26 @@ def test_the_server_reads_a_request_line_up_to_the_cap_and_carries_on() -> None:
     assert json.loads(first) == {"error": f"malformed: a line longer than {MAX_LINE} characters"}
     assert json.loads(second) == {"action": str(make_bot("rule").choose(view, random.Random(3)))}
     assert stream.largest == MAX_LINE + 1
+
+
+def test_hearts_arena_stopped_by_sigterm_kills_its_programs_children(tmp_path: Path) -> None:
+    # SIGTERM's default ends the process without running any finally block or exit hook,
+    # so `hearts arena` turns it into an exit: the programs' groups are killed on the way.
+    command, pidfile = _forker(tmp_path, "answer")
+    with _reaped(pidfile):
+        arena = subprocess.Popen(
+            [sys.executable, "-m", "hearts_core", "arena", f"cmd:{command}", "rule",
+             "--deals", "500", "--json", "--time-limit", "30"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        try:
+            deadline = time.monotonic() + OUTER
+            while not _pids(pidfile) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            [pid] = _pids(pidfile)[:1]
+            arena.send_signal(signal.SIGTERM)
+            assert arena.wait(OUTER) == 128 + signal.SIGTERM
+        finally:
+            arena.kill()
+            arena.wait()
+        assert _gone(pid)

@@ -9,8 +9,11 @@ played; a table follows, or with ``--json`` one JSON object and nothing else.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import json
+import signal
+from collections.abc import Iterator
 
 import attrs
 
@@ -78,8 +81,36 @@ def report_rows(result: ArenaResult) -> list[list[str]]:
     ]
 
 
+@contextlib.contextmanager
+def _terminated_as_exit() -> Iterator[None]:
+    """While inside, SIGTERM raises ``SystemExit(143)`` instead of ending the process at
+    once, so the ``finally`` blocks that stop the bot programs (and kill their process
+    groups) run. Only the main thread may set a handler; elsewhere nothing changes.
+
+    >>> with _terminated_as_exit():
+    ...     signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+    True
+    >>> signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    True
+    """
+
+    def stop(number: int, frame: object) -> None:
+        raise SystemExit(128 + number)
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def arena(args: argparse.Namespace, screen: Screen) -> int:
     """Run ``hearts arena`` with parsed arguments; the exit status (see the module).
+    A SIGTERM stops the run as an exit does, stopping the bot programs first.
 
     >>> import io
     >>> from hearts_core.cli.parser import build_parser
@@ -91,6 +122,11 @@ def arena(args: argparse.Namespace, screen: Screen) -> int:
     >>> data["deals"], sorted(data["payoff"])
     (2, ['high', 'low', 'mean', 'se'])
     """
+    with _terminated_as_exit():
+        return _arena(args, screen)
+
+
+def _arena(args: argparse.Namespace, screen: Screen) -> int:
     _check(args)
     info = variant_of(args.variant)
     seed = 0 if args.seed is None else args.seed
