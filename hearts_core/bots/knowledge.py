@@ -90,6 +90,17 @@ def view_problem(view: object) -> tuple[str, str] | None:
     """
     if type(view) is not PlayerView:
         return "view", f"not a PlayerView: {shown(view)}"
+    problem = _form_problem(view)
+    if problem is not None:
+        return problem
+    mine = _cards_problem(view)  # the cards this seat played, or what is wrong
+    if isinstance(mine, tuple):
+        return mine
+    return _count_problem(view, mine) or _actions_problem(view, view.seat, view.hand.mask)
+
+
+def _form_problem(view: PlayerView) -> tuple[str, str] | None:
+    """What is wrong with the type or range of a field of ``view``, if anything."""
     rules = view.rules
     if type(rules) is not Rules:
         return "rules", f"not a Rules: {shown(rules)}"
@@ -102,10 +113,8 @@ def view_problem(view: object) -> tuple[str, str] | None:
         if type(value) is not int or not 0 <= value < players:
             return name, f"{shown(value)} is not a seat at a table of {players}"
     seat = view.seat
-    for name in ("hand_number",):
-        value = getattr(view, name)
-        if type(value) is not int or value < 0:
-            return name, f"must be a count from 0, not {shown(value)}"
+    if type(view.hand_number) is not int or view.hand_number < 0:
+        return "hand_number", f"must be a count from 0, not {shown(view.hand_number)}"
     for name in ("hearts_broken", "counting_down"):
         if type(getattr(view, name)) is not bool:
             return name, f"must be True or False, not {shown(getattr(view, name))}"
@@ -149,6 +158,14 @@ def view_problem(view: object) -> tuple[str, str] | None:
                 name,
                 f"must be None or a CardSet of {rules.pass_count} cards, not {shown(cards)}",
             )
+    return None
+
+
+def _cards_problem(view: PlayerView) -> tuple[str, str] | int:
+    """The cards this seat played (a mask), once every card played is found in the deck,
+    once, in tricks of the right size and order; else what is wrong."""
+    rules, players, seat, held = view.rules, view.rules.players, view.seat, view.hand.mask
+    deck = rules.tables().deck
     # The cards played, each once, by the seats the trick order gives.
     tricks = view.tricks
     if type(tricks) is not tuple or len(tricks) > rules.hand_size:
@@ -177,13 +194,23 @@ def view_problem(view: object) -> tuple[str, str] | None:
     current = view.current_trick
     if type(current) is not tuple or len(current) >= players:
         return "current_trick", f"must be a tuple of fewer than {players} cards"
-    if phase is Phase.PLAY and leader is not None and view.leader != leader:
+    if view.phase is Phase.PLAY and leader is not None and view.leader != leader:
         return "leader", f"is seat {view.leader}, but seat {leader} won the last trick"
     problem = _played(current, view.leader, players, seat, deck, seen)
     if isinstance(problem, str):
         return "current_trick", problem
     seen, played = problem
     mine |= played
+    return mine
+
+
+def _count_problem(view: PlayerView, mine: int) -> tuple[str, str] | None:
+    """What is wrong with the hand sizes, the seat to play or this seat's passes, given
+    the cards it played (``mine``)."""
+    rules, players, seat, held, phase = (
+        view.rules, view.rules.players, view.seat, view.hand.mask, view.phase
+    )  # fmt: skip
+    tricks, current = view.tricks, view.current_trick
     # The cards each seat holds: what the phase and the cards played leave it.
     if phase in _PHASES_WITH_CARDS:
         done = len(tricks)
@@ -213,7 +240,7 @@ def view_problem(view: object) -> tuple[str, str] | None:
         return "passed", "holds a card this seat does not hold before the exchange"
     if received is not None and received.mask & ~(held | mine):
         return "received", "holds a card this seat neither holds nor played"
-    return _actions_problem(view, seat, held)
+    return None
 
 
 def _played(

@@ -114,13 +114,7 @@ def rule_play(view: PlayerView, plays: Sequence[PlayCard]) -> PlayCard:
     >>> print(rule_play(view, [a for a in view.legal_actions if isinstance(a, PlayCard)]))
     play 0 2C
     """
-    check_view(view)
-    legal = 0
-    for action in view.legal_actions:
-        if action.__class__ is PlayCard:
-            legal |= action.card.bit
-    if not plays or not all(p.__class__ is PlayCard and p.card.bit & legal for p in plays):
-        raise BotError(f"plays must be some of seat {view.seat}'s legal plays")
+    _check_plays(check_view(view), plays)
     if len(plays) == 1:
         return plays[0]
     rules = view.rules
@@ -152,6 +146,15 @@ def rule_play(view: PlayerView, plays: Sequence[PlayCard]) -> PlayCard:
             if clean:
                 return max(clean, key=lambda p: (points[p.card.index] == 0, p.card.rank))
     return common_play(plays, view.current_trick, view.hand.mask, unseen, rules.tables())
+
+
+def _check_plays(view: PlayerView, plays: Sequence[PlayCard]) -> None:
+    legal = 0
+    for action in view.legal_actions:
+        if action.__class__ is PlayCard:
+            legal |= action.card.bit
+    if not plays or not all(p.__class__ is PlayCard and p.card.bit & legal for p in plays):
+        raise BotError(f"plays must be some of seat {view.seat}'s legal plays")
 
 
 def rule_pass(rules: Rules, hand: CardSet) -> CardSet:
