@@ -1292,8 +1292,7 @@ def test_a_seat_that_is_not_an_int_is_refused(deal: Deal, data: st.DataObject) -
         PlayCard(chosen, TWO_OF_CLUBS)
     assert built.value.field == "seat"
     # The seat to play leads the 2C: legal but for the forged seat.
-    forged = PlayCard(seat, TWO_OF_CLUBS)
-    object.__setattr__(forged, "seat", chosen)
+    forged = tuple.__new__(PlayCard, (chosen, TWO_OF_CLUBS))  # type: ignore[type-var]
     error = explain(state, forged)
     assert isinstance(error, InvalidActionError) and error.field == "seat", (chosen, error)
     assert not is_legal(state, forged)
