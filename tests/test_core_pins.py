@@ -416,85 +416,23 @@ def test_seat_passes_repr_names_the_seats_and_the_count() -> None:
 
 # --- state -------------------------------------------------------------------------------
 
-# make_state and make_trick are chosen when hearts_core.state is imported: the fast
-# builders on CPython, the slow ones elsewhere. Both choices and both builders are
-# pinned by calling them again.
+# The engine's constructors are the kernel's (tests/test_kernel_slots.py pins them field
+# by field in both builds); here, a state built through them plays on as one built by
+# the engine does.
 
 
-def test_the_fast_state_and_trick_builders_are_chosen_on_cpython() -> None:
-    chosen: tuple[object, ...] = (
-        builders_module.make_state, builders_module.make_trick, builders_module.make_context
-    )
-    fast = (builders_module._Build, builders_module._BuildTrick, builders_module._BuildContext)
-    assert chosen == fast
-    built = builders_module.make_context(Rules(players=3), 4, (1, 2, 3), True)
-    assert type(built) is HandContext
-    assert built == HandContext(Rules(players=3), 4, (1, 2, 3), True)
-    assert built.tables == Rules(players=3).tables()
-
-
-class _Refused:
-    """A fast builder this Python refuses: its instance may not change class."""
-
-    def __init__(self, *values: object) -> None:
-        raise TypeError("__class__ assignment: only for heap types")
-
-
-class _Stays:
-    """A fast builder whose instance keeps its own class: it builds no state."""
-
-    def __init__(self, *values: object) -> None:
-        self.values = values
-
-
-def _slow(*values: object) -> object:
-    return values
-
-
-@pytest.mark.parametrize(
-    ("fast", "target", "probe"),
-    [
-        (builders_module._Build, GameState, (None,) * 12),
-        (builders_module._BuildTrick, Trick, (0, (), 0, 0)),
-        (builders_module._BuildContext, HandContext, (Rules(), 0, (0, 0, 0, 0), False)),
-    ],
-)
-def test_the_constructors_are_chosen_by_what_this_python_builds(
-    fast: object, target: type, probe: tuple[object, ...]
-) -> None:
-    # The fast builder when it builds the target class; the slow one when this Python
-    # refuses to change an instance's class, or the instance does not become the target.
-    assert builders_module._fast_or_slow(fast, target, _slow, probe) is fast
-    assert builders_module._fast_or_slow(_Refused, target, _slow, probe) is _slow
-    assert builders_module._fast_or_slow(_Stays, target, _slow, probe) is _slow
-    assert builders_module._fast_or_slow(fast, _Stays, _slow, probe) is _slow
-
-
-def test_the_slow_state_builder_builds_the_same_state() -> None:
-    waiting = new_game()
-    built = builders_module._build_slowly(
-        waiting.context, Phase.DEAL, (), (), (), 0, False, (), 0, -1, 0, NO_PASSES
-    )
-    assert type(built) is GameState
-    assert built == waiting
+def test_a_state_the_constructors_build_plays_on_as_the_engines_does() -> None:
     playing = playing_state()
-    again = builders_module._build_slowly(
+    again = builders_module.make_state(
         playing.context, Phase.PLAY, (), (), (), 0, False, playing.phase_hands, 0, 0, 1, NO_PASSES
     )
     assert again == playing
     assert again.seat_to_play == 0 and again.legal_bits == 1  # the 2C is bit 0
     assert again.hands == playing.hands
-    with pytest.raises(ValueError):  # one value short of the twelve fields
-        builders_module._build_slowly(waiting.context, Phase.DEAL)
-
-
-def test_the_slow_trick_builder_builds_the_same_trick() -> None:
-    played = tuple(Card.parse(text) for text in ["2C", "KC", "AH", "9C"])
-    mask = CardSet(played).mask
-    built = builders_module._build_trick_slowly(3, played, 0, mask)
-    assert type(built) is Trick
-    assert built == Trick(3, played)
-    assert (built.leader, built.cards, built.winner, built.mask) == (3, played, 0, mask)
+    built = builders_module.make_context(Rules(players=3), 4, (1, 2, 3), True)
+    assert type(built) is HandContext
+    assert built == HandContext(Rules(players=3), 4, (1, 2, 3), True)
+    assert built.tables == Rules(players=3).tables()
 
 
 def test_an_empty_trick_has_no_winner_but_seat_zero() -> None:
