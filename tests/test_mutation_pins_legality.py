@@ -8,7 +8,9 @@ asks them), and a deal with cards outside the deck or left undealt.
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import attrs
 import pytest
 
 from hearts_core import (
@@ -72,11 +74,11 @@ def test_such_a_deal_is_refused_with_the_first_problem() -> None:
     assert str(raised.value) == "invalid deal: cards outside the deck: 2D"
 
 
-def forged(kind: type[object], **fields: object) -> object:
-    """An action built around its validators, as code that forges one would."""
-    action = object.__new__(kind)
-    for name, value in fields.items():
-        object.__setattr__(action, name, value)
+def forged(kind: type[Any], **fields: object) -> object:
+    """An action built around its validators, as code that forges one would: an action is
+    a tuple underneath, of its fields in their declared order (those given)."""
+    names = [field.name for field in attrs.fields(kind)]
+    action: object = tuple.__new__(kind, tuple(fields[name] for name in names if name in fields))
     return action
 
 
@@ -93,7 +95,7 @@ def test_a_forged_deal_whose_hands_are_not_card_sets_is_malformed(hands: object)
 
 
 def test_a_deal_without_hands_at_all_is_malformed() -> None:
-    action = object.__new__(Deal)
+    action = forged(Deal)
     error = explain(new_game(), action)
     assert isinstance(error, InvalidActionError)
     assert error.field == "hands"
