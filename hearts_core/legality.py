@@ -463,10 +463,17 @@ def explain(state: GameState, action: object) -> IllegalActionError | InvalidAct
         return _explain_pass(state, action)
     if isinstance(action, PlayCard):
         return _explain_play(state, action)
+    return _explain_choice(state, action)
+
+
+def _explain_choice(state: GameState, action: ChooseMoon) -> IllegalActionError | None:
+    """Why the well-formed moon choice ``action`` may not be made now, or ``None``."""
     shooter = state.moon_shooter
-    if seat != shooter:
+    if action.seat != shooter:
         return IllegalActionError(
-            Rule.NOT_YOUR_TURN, f"seat {shooter} shot the moon and chooses, not seat {seat}", action
+            Rule.NOT_YOUR_TURN,
+            f"seat {shooter} shot the moon and chooses, not seat {action.seat}",
+            action,
         )
     return None
 
