@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 import pytest
+from positions import position
 
 from hearts_core import (
     Card,
@@ -50,7 +51,6 @@ from hearts_core.bots.rule_bot import rule_play
 from hearts_core.errors import BotError
 from hearts_core.options import PassDirection
 from hearts_core.state import GameState, Phase, Trick
-from tests.positions import position
 
 # Small budgets for the searching bots: the view is refused before any search.
 SPECS = {"random": "random", "rule": "rule", "mc": "mc:2", "ismcts": "ismcts:2,pass_playouts=4"}
