@@ -21,7 +21,7 @@ from hearts_core.engine import apply, step
 from hearts_core.errors import IllegalActionError, InvalidSeatError, Rule
 from hearts_core.events import Event
 from hearts_core.fields import shown
-from hearts_core.legality import malformed
+from hearts_core.legality import check_state, malformed, not_a_seat
 from hearts_core.rules import is_seat
 from hearts_core.state import GameState
 
@@ -30,6 +30,9 @@ __all__ = ["apply_as", "step_as"]
 
 def _check_sender(state: GameState, seat: int, action: Action) -> None:
     """Refuse an action that ``seat`` may not send, without a word about any other seat."""
+    check_state(state)
+    if seat.__class__ is not int:
+        raise not_a_seat(seat)
     players = state.context.tables.players
     if not is_seat(seat, players):
         raise InvalidSeatError(f"no such seat: {shown(seat)} (seats 0 to {players - 1})")

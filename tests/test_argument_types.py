@@ -390,3 +390,19 @@ def test_a_play_whose_fields_were_never_set_is_malformed(
 def test_other_forged_actions_are_malformed(hostile: dict[str, list[Any]], kind: str) -> None:
     outcome, error, _, message = hostile[f"apply-forged-{kind}"]
     assert (outcome, error) == ("refused", "InvalidActionError"), message
+
+
+@pytest.mark.parametrize("bad", [None, 0, "x"], ids=repr)
+@pytest.mark.parametrize("call", ["apply_as", "step_as"])
+def test_acting_for_a_seat_refuses_a_state_that_is_not_one(call: str, bad: object) -> None:
+    act = getattr(h, call)
+    with pytest.raises(h.InvalidStateError) as raised:
+        act(bad, 0, h.PlayCard(0, "2C"))
+    assert raised.value.field == "state"
+
+
+@pytest.mark.parametrize("seat", ["0", None, 0.0, True], ids=repr)
+def test_acting_for_a_seat_refuses_a_seat_that_is_not_an_int(seat: object) -> None:
+    state = h.new_game()
+    with pytest.raises(h.InvalidSeatError, match="seat must be a seat number"):
+        h.apply_as(state, seat, h.PlayCard(0, "2C"))  # type: ignore[arg-type]
