@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from test_web import join, receive_update
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -43,17 +44,6 @@ def lobby_of(client: TestClient) -> Lobby:
     return lobby
 
 
-def join(socket: Any, token: str) -> dict[str, Any]:
-    socket.send_json({"type": "join", "token": token})
-    welcome: dict[str, Any] = socket.receive_json()
-    assert welcome["type"] == "welcome", welcome
-    return welcome
-
-
-def receive_update(socket: Any) -> dict[str, Any]:
-    message: dict[str, Any] = socket.receive_json()
-    assert message["type"] == "update", message
-    return message
 
 
 # -- A table a browser holds, or is joining, is never replaced ------------------------
