@@ -13,6 +13,7 @@ import contextlib
 import importlib.util
 import json
 import signal
+import sys
 from collections.abc import Iterator
 
 import attrs
@@ -95,7 +96,7 @@ def _terminated_as_exit() -> Iterator[None]:
     """
 
     def stop(number: int, frame: object) -> None:
-        raise SystemExit(128 + number)
+        sys.exit(128 + number)  # an exit, not an error: the finally blocks run
 
     try:
         previous = signal.signal(signal.SIGTERM, stop)
