@@ -5,15 +5,17 @@ The engine builds a state for every card played. A frozen attrs class refuses at
 stores, so its own ``__init__`` sets each slot through ``object.__setattr__``, the
 slowest part of building one. These functions set the slots directly instead: through C's
 ``PyObject_GenericSetAttr`` in the compiled build (``hearts_core._slots_c``, built like
-``_kernel.py``), through each slot's descriptor in the pure one. The fields come in
-their declared order (``attrs.fields``). :mod:`hearts_core.builders` binds the classes
+``_kernel.py``), through each slot's descriptor in the pure one. A state's fields are
+given by name (:func:`make_state` is keyword-only); a trick's and a context's, few and
+fixed, in their declared order (``attrs.fields``). :mod:`hearts_core.builders` binds the classes
 (:func:`bind_slots`) and exports the constructors.
 
 >>> from hearts_core import new_game
 >>> from hearts_core.builders import make_state
 >>> state = new_game()
 >>> import attrs
->>> copy = make_state(*(getattr(state, field.name) for field in attrs.fields(type(state))))
+>>> copy = make_state(**{field.name: getattr(state, field.name)
+...                       for field in attrs.fields(type(state))})
 >>> copy == state, type(copy).__name__
 (True, 'GameState')
 """
@@ -71,17 +73,20 @@ def bind_slots(state: type, trick: type, context: type) -> None:
 
 
 def make_state(
-    context: object, phase: object, passes: object, tricks: object, current_trick: object,
+    *, context: object, phase: object, passes: object, tricks: object, current_trick: object,
     leader: int, hearts_broken: bool, phase_hands: object, played_mask: int,
     seat_to_play: int, legal_bits: int, pass_listing: object, winning: int = 0,
 ) -> Any:  # fmt: skip
-    """A state with every field given, in the order of ``STATE_FIELDS``, unchecked.
+    """A state with every field given by name, unchecked: the engine's keyword-only
+    constructor.
 
     >>> from hearts_core import new_game
     >>> from hearts_core.state import NO_PASSES, Phase
     >>> waiting = new_game()
-    >>> make_state(waiting.context, Phase.DEAL, (), (), (), 0, False, (), 0, -1, 0,
-    ...            NO_PASSES) == waiting
+    >>> make_state(context=waiting.context, phase=Phase.DEAL, passes=(), tricks=(),
+    ...            current_trick=(), leader=0, hearts_broken=False, phase_hands=(),
+    ...            played_mask=0, seat_to_play=-1, legal_bits=0,
+    ...            pass_listing=NO_PASSES) == waiting
     True
     """
     state = _state.__new__(_state)

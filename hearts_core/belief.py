@@ -312,15 +312,19 @@ class Belief:
         if view.phase is Phase.PASS:
             # The pass choices are listed when first asked for (legality.seat_passes).
             return make_state(
-                context, Phase.PASS, passes, (), (), 0, False, tuple(start), 0, -1, 0, None
-            )
+                context=context, phase=Phase.PASS, passes=passes, tricks=(), current_trick=(),
+                leader=0, hearts_broken=False, phase_hands=tuple(start), played_mask=0,
+                seat_to_play=-1, legal_bits=0, pass_listing=None,
+            )  # fmt: skip
         played = 0
         for mask in self._holders:
             played |= mask
         if view.phase is Phase.MOON:
             return make_state(
-                context, Phase.MOON, passes, view.tricks, (), 0, view.hearts_broken,
-                tuple(start), played, -1, 0, NO_PASSES,
+                context=context, phase=Phase.MOON, passes=passes, tricks=view.tricks,
+                current_trick=(), leader=0, hearts_broken=view.hearts_broken,
+                phase_hands=tuple(start), played_mask=played, seat_to_play=-1, legal_bits=0,
+                pass_listing=NO_PASSES,
             )  # fmt: skip
         seat = view.to_act[0]
         legal = legal_mask(
@@ -328,8 +332,10 @@ class Belief:
         )
         winning = winning_so_far(view.leader, view.current_trick, players)
         return make_state(
-            context, Phase.PLAY, passes, view.tricks, view.current_trick, view.leader,
-            view.hearts_broken, tuple(start), played, seat, legal, NO_PASSES, winning,
+            context=context, phase=Phase.PLAY, passes=passes, tricks=view.tricks,
+            current_trick=view.current_trick, leader=view.leader,
+            hearts_broken=view.hearts_broken, phase_hands=tuple(start), played_mask=played,
+            seat_to_play=seat, legal_bits=legal, pass_listing=NO_PASSES, winning=winning,
         )  # fmt: skip
 
     def _passes(self, start: list[int], pick: Callable[[int], int]) -> tuple[CardSet | None, ...]:

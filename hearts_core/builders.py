@@ -28,16 +28,18 @@ __all__ = ["make_state", "make_trick", "make_context", "between_hands"]
 kernel.bind_slots(GameState, Trick, HandContext)
 
 make_state: Final[Callable[..., GameState]] = kernel.make_state
-"""``make_state(context, phase, passes, tricks, current_trick, leader, hearts_broken,
+"""``make_state(*, context, phase, passes, tricks, current_trick, leader, hearts_broken,
 phase_hands, played_mask, seat_to_play, legal_bits, pass_listing, winning=0)``: a new
-state with every field given, in the order the class declares them, unchecked (the
-engine's own constructor; callers outside the engine use :func:`~hearts_core.new_game`
-and :func:`~hearts_core.apply`).
+state with every field given by name, unchecked (the engine's own keyword-only
+constructor; callers outside the engine use :func:`~hearts_core.new_game` and
+:func:`~hearts_core.apply`).
 
 >>> from hearts_core import new_game
 >>> waiting = new_game()
->>> make_state(waiting.context, Phase.DEAL, (), (), (), 0, False, (), 0, -1, 0,
-...            NO_PASSES) == waiting
+>>> make_state(context=waiting.context, phase=Phase.DEAL, passes=(), tricks=(),
+...            current_trick=(), leader=0, hearts_broken=False, phase_hands=(),
+...            played_mask=0, seat_to_play=-1, legal_bits=0,
+...            pass_listing=NO_PASSES) == waiting
 True
 """
 
@@ -77,4 +79,8 @@ def between_hands(context: HandContext, phase: Phase) -> GameState:
     >>> between_hands(HandContext(Rules(), 0, (0, 0, 0, 0)), Phase.DEAL) == new_game()
     True
     """
-    return make_state(context, phase, (), (), (), 0, False, (), 0, -1, 0, NO_PASSES)
+    return make_state(
+        context=context, phase=phase, passes=(), tricks=(), current_trick=(), leader=0,
+        hearts_broken=False, phase_hands=(), played_mask=0, seat_to_play=-1, legal_bits=0,
+        pass_listing=NO_PASSES,
+    )  # fmt: skip

@@ -267,8 +267,10 @@ def _advance(state: GameState, action: Action, events: list[Event] | None) -> Ga
                     if not (legal and tables.follow_free):
                         legal = fold(tables.kernel, hand, led, not state.tricks, broken)
                     return make_state(
-                        context, _PLAY, state.passes, state.tricks, trick, state.leader, broken,
-                        start, played, following, legal, NO_PASSES, best | winner << 52,
+                        context=context, phase=_PLAY, passes=state.passes, tricks=state.tricks,
+                        current_trick=trick, leader=state.leader, hearts_broken=broken,
+                        phase_hands=start, played_mask=played, seat_to_play=following,
+                        legal_bits=legal, pass_listing=NO_PASSES, winning=best | winner << 52,
                     )  # fmt: skip
                 return _end_of_trick(state, trick, played, broken, winner, events)
         elif action.__class__ is PassCards and state.phase is _PASS:
@@ -315,7 +317,11 @@ def _deal(state: GameState, hands: tuple[CardSet, ...]) -> GameState:
         return _first_trick(context, (), masks)
     passes: tuple[CardSet | None, ...] = (None,) * len(masks)
     # The pass choices are listed when legal_actions first asks (see seat_passes).
-    return make_state(context, _PASS, passes, (), (), 0, False, masks, 0, -1, 0, None)
+    return make_state(
+        context=context, phase=_PASS, passes=passes, tricks=(), current_trick=(), leader=0,
+        hearts_broken=False, phase_hands=masks, played_mask=0, seat_to_play=-1, legal_bits=0,
+        pass_listing=None,
+    )  # fmt: skip
 
 
 def _first_trick(
@@ -323,8 +329,10 @@ def _first_trick(
 ) -> GameState:
     leader, legal = opening(context, hands)
     return make_state(
-        context, _PLAY, passes, (), (), leader, False, hands, 0, leader, legal, NO_PASSES
-    )
+        context=context, phase=_PLAY, passes=passes, tricks=(), current_trick=(), leader=leader,
+        hearts_broken=False, phase_hands=hands, played_mask=0, seat_to_play=leader,
+        legal_bits=legal, pass_listing=NO_PASSES,
+    )  # fmt: skip
 
 
 def opening(context: HandContext, hands: Sequence[int]) -> tuple[int, int]:
@@ -355,7 +363,11 @@ def _pass(
             passing = state.pass_listing
             if passing is not None:  # listed already: the choices left are known
                 passing = passing.without(seat)
-            return make_state(context, _PASS, passes, (), (), 0, False, dealt, 0, -1, 0, passing)
+            return make_state(
+                context=context, phase=_PASS, passes=passes, tricks=(), current_trick=(),
+                leader=0, hearts_broken=False, phase_hands=dealt, played_mask=0,
+                seat_to_play=-1, legal_bits=0, pass_listing=passing,
+            )  # fmt: skip
     given = [cards.mask for cards in passes if cards is not None]  # every seat has passed
     direction = context.pass_direction
     if events is not None:
@@ -411,8 +423,9 @@ def _end_of_trick(
         if not (broken and tables.lead_free):  # a lead no restriction narrows, or the fold
             legal = fold(tables.kernel, legal, 0, False, broken)
         return make_state(
-            context, _PLAY, state.passes, tricks, (), winner, broken, start, played,
-            winner, legal, NO_PASSES,
+            context=context, phase=_PLAY, passes=state.passes, tricks=tricks, current_trick=(),
+            leader=winner, hearts_broken=broken, phase_hands=start, played_mask=played,
+            seat_to_play=winner, legal_bits=legal, pass_listing=NO_PASSES,
         )  # fmt: skip
     return _end_of_play(context, state.passes, tricks, broken, start, events)
 
@@ -434,8 +447,9 @@ def _end_of_play(
         )
     if result.scores is None:  # the shooter chooses how the moon is scored
         return make_state(
-            context, _MOON, passes, tricks, (), 0, broken, start, tables.deck, -1, 0,
-            NO_PASSES,
+            context=context, phase=_MOON, passes=passes, tricks=tricks, current_trick=(),
+            leader=0, hearts_broken=broken, phase_hands=start, played_mask=tables.deck,
+            seat_to_play=-1, legal_bits=0, pass_listing=NO_PASSES,
         )  # fmt: skip
     return _scored(context, result.points, result.scores, events)
 

@@ -424,7 +424,18 @@ def test_seat_passes_repr_names_the_seats_and_the_count() -> None:
 def test_a_state_the_constructors_build_plays_on_as_the_engines_does() -> None:
     playing = playing_state()
     again = builders_module.make_state(
-        playing.context, Phase.PLAY, (), (), (), 0, False, playing.phase_hands, 0, 0, 1, NO_PASSES
+        context=playing.context,
+        phase=Phase.PLAY,
+        passes=(),
+        tricks=(),
+        current_trick=(),
+        leader=0,
+        hearts_broken=False,
+        phase_hands=playing.phase_hands,
+        played_mask=0,
+        seat_to_play=0,
+        legal_bits=1,
+        pass_listing=NO_PASSES,
     )
     assert again == playing
     assert again.seat_to_play == 0 and again.legal_bits == 1  # the 2C is bit 0
