@@ -29,6 +29,11 @@ What it provides:
 * :func:`make_state`, :func:`make_trick`, :func:`make_context`: the engine's frozen values
   built from every field, unchecked (``hearts_core/_slots.py``, compiled alike; the
   classes are given once, by :func:`bind_slots`);
+* :func:`play_outs`, :func:`pass_outs`: the searching bots' play-outs, many sampled deals
+  and candidate cards (or passes) in one call, by the rules of thumb or a moon plan
+  (:func:`plan_card`, :func:`shoot_card`, :func:`defend_card`, :func:`threat_of`), and
+  :func:`prove` and :func:`keeping`: whether a seat takes every remaining trick, or none,
+  whatever the others play (``hearts_core/_search.py``, compiled alike);
 * :class:`Rng`: the generator; :func:`situation`, :func:`count_cards`,
   :func:`nth_card`, :func:`suit_of`, :func:`card_index`: the small facts the rest are
   made of.
@@ -74,10 +79,25 @@ __all__ = [
     "make_state",
     "make_trick",
     "make_context",
+    "play_outs",
+    "pass_outs",
+    "plan_card",
+    "finish_plan",
+    "shoot_card",
+    "defend_card",
+    "threat_of",
+    "prove",
+    "keeping",
+    "RULE",
+    "NORMAL",
+    "SHOOT",
+    "PROVED",
+    "REFUTED",
+    "UNDECIDED",
 ]
 
 
-_MODULES: Final = ("_kernel", "_thumb", "_deal", "_slots")
+_MODULES: Final = ("_kernel", "_thumb", "_deal", "_slots", "_search")
 """The kernel's modules: each one source, compiled as ``hearts_core.<module>_c``."""
 
 
@@ -139,6 +159,23 @@ if TYPE_CHECKING or KERNEL == "pure":
         situation,
         suit_of,
     )
+    from hearts_core._search import (
+        NORMAL,
+        PROVED,
+        REFUTED,
+        RULE,
+        SHOOT,
+        UNDECIDED,
+        defend_card,
+        finish_plan,
+        keeping,
+        pass_outs,
+        plan_card,
+        play_outs,
+        prove,
+        shoot_card,
+        threat_of,
+    )
     from hearts_core._slots import bind_slots, make_context, make_state, make_trick
     from hearts_core._thumb import finish_rule, rule_card, rule_of
 else:
@@ -157,6 +194,23 @@ else:
         scored_outs,
         situation,
         suit_of,
+    )
+    from hearts_core._search_c import (
+        NORMAL,
+        PROVED,
+        REFUTED,
+        RULE,
+        SHOOT,
+        UNDECIDED,
+        defend_card,
+        finish_plan,
+        keeping,
+        pass_outs,
+        plan_card,
+        play_outs,
+        prove,
+        shoot_card,
+        threat_of,
     )
     from hearts_core._slots_c import bind_slots, make_context, make_state, make_trick
     from hearts_core._thumb_c import finish_rule, rule_card, rule_of

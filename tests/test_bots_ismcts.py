@@ -26,8 +26,8 @@ from hearts_core import (
     variant,
 )
 from hearts_core.bots import IsmctsBot, RuleBot, make_bot, transitions
-from hearts_core.bots.ismcts import _defend, _Search, _shoot_play, _threat
 from hearts_core.bots.sampled import SampledHand
+from hearts_core.bots.tree import _defend, _Search, _shoot_play, _threat
 
 
 def test_options_by_name_and_by_value() -> None:

@@ -36,7 +36,7 @@ BOTS: Final[dict[str, str]] = {
     "(mc:N for N samples; options samples=N, rollout=rule|random, seconds=S)",
     "ismcts": "IsmctsBot: information-set tree search over sampled deals, with moon plans "
     "(ismcts:N for N sampled deals a decision; options iterations=N, seconds=S, exploration=C, "
-    "moon=yes|no, widen=N, pass_playouts=N)",
+    "moon=yes|no, widen=N, pass_playouts=N, search=batch|walk)",
 }
 """The bot names :func:`make_bot` knows, with a line saying what each is."""
 
@@ -73,6 +73,10 @@ def _yes_no(text: str) -> bool | None:
 
 def _rollout(text: str) -> str | None:
     return text if text in ("rule", "random") else None
+
+
+def _search(text: str) -> str | None:
+    return text if text in ("batch", "walk") else None
 
 
 class _Option(NamedTuple):
@@ -112,6 +116,7 @@ _ENTRIES: Final[Mapping[str, _Entry]] = {
             "moon": _Option(_yes_no, "yes or no"),
             "widen": _Option(_samples, "a whole number of at least 1"),
             "pass_playouts": _Option(_playouts, "a whole number of at least 0"),
+            "search": _Option(_search, "'batch' or 'walk'"),
         },
         main="iterations",
     ),

@@ -19,13 +19,20 @@ from typing import Final
 
 from hearts_core.cards import FULL_DECK, Card
 from hearts_core.kernel import Hand, after_card, finish_rule, fold, rule_card
+from hearts_core.observation import PlayerView
 from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
-from hearts_core.scoring import moon_scores, score_hand, totals_after
+from hearts_core.scoring import moon_scores, score_hand, totals_after, tricks_count
 from hearts_core.state import GameState, taken_and_won, trick_winner, winning_bit
 from hearts_core.tables import RuleTables
 
-__all__ = ["SampledHand", "gain_over_others", "hand_gains", "hand_scores"]
+__all__ = [
+    "SampledHand",
+    "Outcomes",
+    "gain_over_others",
+    "hand_gains",
+    "hand_scores",
+]
 
 _BY_BIT: Final = {card.bit: card for card in FULL_DECK}
 _ADD: Final = MoonOption.ADD_TO_OTHERS
@@ -336,3 +343,38 @@ def gain_over_others(gained: Sequence[int], seat: int) -> float:
     """
     others = (sum(gained) - gained[seat]) / (len(gained) - 1)
     return gained[seat] - others
+
+
+class Outcomes:
+    """A play-out's outcome for one seat (what it gained less the others' mean gain, lower
+    is better, as :func:`gain_over_others`), from what
+    :meth:`~hearts_core.kernel.Hand.scored` gives, worked out once for each way the points,
+    the shooter and (where they count) the tricks fall: with a moon scored as adding to the
+    others, they decide the scores.
+
+    >>> from hearts_core import CardSet, new_game, observe
+    >>> outcomes = Outcomes(observe(new_game(), 0))
+    >>> hearts = CardSet.parse("2H 3H 4H 5H 6H").mask
+    >>> outcomes.of((-1, 5, 0, 0, 0) + (13, 0, 0, 0) + (hearts, 0, 0, 0))  # seat 0 took 5
+    5.0
+    """
+
+    __slots__ = ("view", "wanted", "known")
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        players = view.rules.players
+        self.wanted = 1 + (2 * players if tricks_count(view.rules) else players)
+        self.known: dict[tuple[int, ...], float] = {}
+
+    def of(self, end: tuple[int, ...]) -> float:
+        """The outcome of the play-out ``end`` for the view's seat."""
+        key = end[: self.wanted]
+        found = self.known.get(key)
+        if found is None:
+            view = self.view
+            players = view.rules.players
+            taken, won = end[1 + 2 * players :], end[1 + players : 1 + 2 * players]
+            gains = hand_gains(view.rules, taken, won, view.totals, view.counting_down)
+            found = self.known[key] = gain_over_others(gains, view.seat)
+        return found
