@@ -216,6 +216,21 @@ def finish_plan(hand: Hand, me: int, shoot: bool) -> None:
         hand.play(plan_card(hand, me, shoot))
 
 
+def deal_hands_into(hand: Hand, hands: Sequence[int]) -> None:
+    """Give each seat of ``hand`` its cards ``hands[seat]`` (masks): a sampled deal put into
+    a public position. (Compiled, a hand's ``hands`` read from Python is a copy: this sets
+    the hand's own.)
+
+    >>> from hearts_core import Rules
+    >>> from hearts_core.kernel import Hand, deal_hands_into  # the build running
+    >>> hand = Hand(Rules().tables().kernel, (), 0)
+    >>> deal_hands_into(hand, (1, 2, 4, 8)); hand.hand_masks()
+    (1, 2, 4, 8)
+    """
+    for seat in range(hand.table.players):
+        hand.hands[seat] = hands[seat]
+
+
 def play_outs(
     start: Hand, deals: Sequence[Sequence[int]], cards: int, plan: int, me: int
 ) -> list[tuple[int, ...]]:

@@ -35,7 +35,7 @@ from hearts_core.belief import Belief, public_hand
 from hearts_core.cards import CardSet
 from hearts_core.errors import InvalidSeatError, InvalidStateError
 from hearts_core.fields import shown
-from hearts_core.kernel import PROVED, UNDECIDED, Hand, keeping, prove
+from hearts_core.kernel import PROVED, UNDECIDED, Hand, deal_hands_into, keeping, prove
 from hearts_core.legality import check_state, not_a_seat
 from hearts_core.observation import PlayerView
 from hearts_core.playout import kernel_hand
@@ -179,8 +179,7 @@ def view_claim(
         for every, cards in wanted.items():
             if cards:
                 hand.copy_from(start)
-                for seat, held in enumerate(hands):
-                    hand.hands[seat] = held
+                deal_hands_into(hand, hands)
                 kept = keeping(hand, every, budget)
                 wanted[every] = 0 if kept == UNDECIDED else cards & kept
         if not wanted[True] and not wanted[False]:

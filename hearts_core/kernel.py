@@ -29,7 +29,8 @@ What it provides:
 * :func:`make_state`, :func:`make_trick`, :func:`make_context`: the engine's frozen values
   built from every field, unchecked (``hearts_core/_slots.py``, compiled alike; the
   classes are given once, by :func:`bind_slots`);
-* :func:`play_outs`, :func:`pass_outs`: the searching bots' play-outs, many sampled deals
+* :func:`play_outs`, :func:`pass_outs`, :func:`deal_hands_into`: the searching bots'
+  play-outs, many sampled deals
   and candidate cards (or passes) in one call, by the rules of thumb or a moon plan
   (:func:`plan_card`, :func:`shoot_card`, :func:`defend_card`, :func:`threat_of`), and
   :func:`prove` and :func:`keeping`: whether a seat takes every remaining trick, or none,
@@ -81,6 +82,7 @@ __all__ = [
     "make_context",
     "play_outs",
     "pass_outs",
+    "deal_hands_into",
     "plan_card",
     "finish_plan",
     "shoot_card",
@@ -166,6 +168,7 @@ if TYPE_CHECKING or KERNEL == "pure":
         RULE,
         SHOOT,
         UNDECIDED,
+        deal_hands_into,
         defend_card,
         finish_plan,
         keeping,
@@ -202,6 +205,7 @@ else:
         RULE,
         SHOOT,
         UNDECIDED,
+        deal_hands_into,
         defend_card,
         finish_plan,
         keeping,

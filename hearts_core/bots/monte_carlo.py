@@ -13,7 +13,7 @@ from hearts_core.bots.knowledge import check_view, equivalent_plays, unseen_card
 from hearts_core.bots.rule_bot import searched_choice
 from hearts_core.bots.sampled import Outcomes
 from hearts_core.errors import BotError, InvalidStateError
-from hearts_core.kernel import RULE, Hand, Rng, play_outs
+from hearts_core.kernel import RULE, Hand, Rng, deal_hands_into, play_outs
 from hearts_core.observation import PlayerView
 from hearts_core.state import Phase
 
@@ -165,8 +165,7 @@ def _random_outs(
         seed = draws.word() << 32 | draws.word()
         for bit in firsts:
             hand.copy_from(start)
-            for seat, held in enumerate(deal):
-                hand.hands[seat] = held
+            deal_hands_into(hand, deal)
             hand.play(bit)
             hand.finish_random(Rng(random.Random(seed)))
             ends.append(hand.scored())
