@@ -48,6 +48,7 @@ if not cython.compiled:  # compiled, these come from the compiled kernel, in C
 SOURCE = ""  # the build writes the digest of this file and _search.pxd here, in its copy
 
 M64 = 0xFFFFFFFFFFFFFFFF
+QUEEN = 1 << 49  # the queen of spades, as the defence singles her out
 RULE, NORMAL, SHOOT = 0, 1, 2  # the plans of a play-out
 PROVED, REFUTED, UNDECIDED = 1, 0, -1  # what a proof found
 MAX_ALIKE = 2 * 60 + 2  # the masks two alike cards must agree on: rows, breaking, scoring
@@ -151,8 +152,46 @@ def defend_card(
     return chosen
 
 
-def threat_of(hand: Hand, need: int) -> int:
-    """The seat that alone has taken cards of ``need`` (the moon's), at least three of
+def guard_card(
+    table: Table, legal: int, unseen: int, led: int, winner: int, threat: int, position: int
+) -> int:
+    """The defence's further care, where :func:`defend_card` has nothing to say: lead a
+    card with points that no unseen card of its suit beats (the one worth least), taking a
+    point from the would-be shooter ``threat`` at once; void while another seat wins the
+    trick, throw it the queen of spades, else the card with points worth least, keeping
+    the high ones as stoppers. 0 when neither applies.
+
+    >>> from hearts_core import CardSet, Rules
+    >>> from hearts_core._kernel import SPADES
+    >>> table = Rules().tables().kernel
+    >>> legal, unseen = CardSet.parse("AH 3H 9C").mask, CardSet.parse("2H KH 5C").mask
+    >>> str(CardSet.from_mask(guard_card(table, legal, unseen, 0, 1, 1, 0)))
+    'AH'
+    >>> str(CardSet.from_mask(guard_card(table, legal, unseen, SPADES, 2, 1, 1)))
+    '3H'
+    """
+    points = table.points
+    chosen, low_value = 0, 0
+    rest = legal & table.scoring
+    while rest:
+        bit = rest & (M64 ^ (rest - 1))
+        rest ^= bit
+        value = points[card_index(bit)]
+        if value <= 0:
+            continue
+        if position == 0 and unseen & suit_of(bit) & ~((bit << 1) - 1):
+            continue  # a lead that may lose
+        if chosen == 0 or value < low_value:
+            chosen, low_value = bit, value
+    if position == 0 or (legal & led) or winner == threat:
+        return chosen if position == 0 else 0
+    if legal & QUEEN and points[card_index(QUEEN)] > 0:
+        return QUEEN
+    return chosen
+
+
+def threat_of(hand: Hand, need: int, least: int = 3) -> int:
+    """The seat that alone has taken cards of ``need`` (the moon's), at least ``least`` of
     them; -1 for none."""
     holder = -1
     for seat in range(hand.table.players):
@@ -160,14 +199,16 @@ def threat_of(hand: Hand, need: int) -> int:
             if holder >= 0:
                 return -1
             holder = seat
-    if holder < 0 or count_cards(hand.taken[holder] & need) < 3:
+    if holder < 0 or count_cards(hand.taken[holder] & need) < least:
         return -1
     return holder
 
 
-def plan_card(hand: Hand, me: int, shoot: bool) -> int:
+def plan_card(hand: Hand, me: int, shoot: bool, least: int = 3, guard: bool = False) -> int:
     """The card the seat to play in ``hand`` plays under the plan :data:`NORMAL` (or
-    :data:`SHOOT`, with ``shoot``) of the searching seat ``me``.
+    :data:`SHOOT`, with ``shoot``) of the searching seat ``me``: a rival is a threat once
+    it alone has taken ``least`` moon cards, and with ``guard`` the defence takes the
+    further care of :func:`guard_card`.
 
     >>> from hearts_core import CardSet, Rules
     >>> from hearts_core.kernel import Hand, plan_card  # the build running
@@ -195,7 +236,7 @@ def plan_card(hand: Hand, me: int, shoot: bool) -> int:
             if other != me and hand.taken[other] & need:
                 threat = -1
     if threat < 0 and need:
-        threat = threat_of(hand, need)
+        threat = threat_of(hand, need, least)
     if threat >= 0:
         if threat == seat:
             if seat != me:
@@ -205,15 +246,19 @@ def plan_card(hand: Hand, me: int, shoot: bool) -> int:
                 table, legal, hand.trick, hand.best, hand.led, hand.winner, threat,
                 hand.position,
             )  # fmt: skip
+            if card == 0 and guard:
+                card = guard_card(
+                    table, legal, others, hand.led, hand.winner, threat, hand.position
+                )
             if card:
                 return card
     return rule_card(table, legal, held, others, hand.trick, hand.best, hand.position)
 
 
-def finish_plan(hand: Hand, me: int, shoot: bool) -> None:
+def finish_plan(hand: Hand, me: int, shoot: bool, least: int = 3, guard: bool = False) -> None:
     """Play the rest of ``hand`` by :func:`plan_card`."""
     while hand.tricks < hand.table.hand_size:
-        hand.play(plan_card(hand, me, shoot))
+        hand.play(plan_card(hand, me, shoot, least, guard))
 
 
 def deal_hands_into(hand: Hand, hands: Sequence[int]) -> None:
@@ -232,12 +277,14 @@ def deal_hands_into(hand: Hand, hands: Sequence[int]) -> None:
 
 
 def play_outs(
-    start: Hand, deals: Sequence[Sequence[int]], cards: int, plan: int, me: int
-) -> list[tuple[int, ...]]:
+    start: Hand, deals: Sequence[Sequence[int]], cards: int, plan: int, me: int, least: int = 3,
+    guard: bool = False,
+) -> list[tuple[int, ...]]:  # fmt: skip
     """For each deal of ``deals`` (each seat's cards now, as masks), and on it each card of
     ``cards`` (the seat to play's candidates): ``start`` (the public position: the tricks
     taken, the trick in progress) with those hands, the card played, and the rest of the
-    hand played out by ``plan``; what :meth:`~hearts_core.kernel.Hand.scored` gives of each,
+    hand played out by ``plan`` (with ``least`` and ``guard`` as :func:`plan_card` takes
+    them); what :meth:`~hearts_core.kernel.Hand.scored` gives of each,
     deal by deal, the cards from the lowest. ``start`` is not changed.
 
     >>> from hearts_core import CardSet, Rules
@@ -263,7 +310,7 @@ def play_outs(
             if plan == RULE:
                 finish_rule(hand)
             else:
-                finish_plan(hand, me, plan == SHOOT)
+                finish_plan(hand, me, plan == SHOOT, least, guard)
             found.append(hand.scored())
     return found
 

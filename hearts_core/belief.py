@@ -428,6 +428,8 @@ class Belief:
         >>> [bin(mask).count("1") for mask in hands], hands[1] == state.hands[1].mask
         ([13, 13, 13, 13], True)
         """
+        if self.view.phase in _WAITING:
+            return [0] * self.view.rules.players
         hands = list(self._fixed)
         capacity = self._capacity
         for index, (seats, cards) in enumerate(self._masks):
@@ -445,8 +447,7 @@ class Belief:
                     cards ^= taken
             if seats:
                 hands[seats[-1]] |= cards  # the last seat takes what is left
-        if hands:
-            hands[self.view.seat] = self.view.hand.mask
+        hands[self.view.seat] = self.view.hand.mask
         return hands
 
     def each_hands(self) -> Iterator[list[int]]:

@@ -64,12 +64,10 @@ class Claim(enum.Enum):
     """The seat takes none of the remaining tricks, whatever the others play."""
 
 
-def _budget(budget: object) -> int:
-    if type(budget) is not int or budget < 1:
-        raise InvalidStateError(
-            "budget", f"must be a whole number of at least 1, not {shown(budget)}"
-        )
-    return budget
+def _count(value: object, name: str = "budget") -> int:
+    if type(value) is not int or value < 1:
+        raise InvalidStateError(name, f"must be a whole number of at least 1, not {shown(value)}")
+    return value
 
 
 def _in_play(state: object) -> Hand:
@@ -102,7 +100,7 @@ def claim_rest(state: GameState, seat: int | None = None, *, budget: int = BUDGE
     (<Claim.NONE: 'none'>, <Claim.NONE: 'none'>)
     """
     hand = _in_play(state)
-    budget = _budget(budget)
+    budget = _count(budget)
     players = state.context.tables.players
     if seat is None:
         seat = state.to_act[0]
@@ -138,7 +136,7 @@ def claim_cards(state: GameState, claim: Claim, *, budget: int = BUDGET) -> Card
     if type(claim) is not Claim:
         raise InvalidStateError("claim", f"must be a Claim, not {shown(claim)}")
     hand = _in_play(state)
-    kept = keeping(hand, claim is Claim.ALL, _budget(budget))
+    kept = keeping(hand, claim is Claim.ALL, _count(budget))
     return CardSet.from_mask(max(kept, 0))
 
 
@@ -168,7 +166,7 @@ def view_claim(
     """
     if type(view) is not PlayerView or view.phase is not Phase.PLAY or not view.is_my_turn:
         raise InvalidStateError("view", "must be a turn to play a card")
-    deals, budget = _budget(deals), _budget(budget)
+    deals, budget = _count(deals, "deals"), _count(budget)
     belief = Belief(view)
     if belief.size > deals:
         return None

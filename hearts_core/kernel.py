@@ -32,7 +32,8 @@ What it provides:
 * :func:`play_outs`, :func:`pass_outs`, :func:`deal_hands_into`: the searching bots'
   play-outs, many sampled deals
   and candidate cards (or passes) in one call, by the rules of thumb or a moon plan
-  (:func:`plan_card`, :func:`shoot_card`, :func:`defend_card`, :func:`threat_of`), and
+  (:func:`plan_card`, :func:`shoot_card`, :func:`defend_card`, :func:`guard_card`,
+  :func:`threat_of`), and
   :func:`prove` and :func:`keeping`: whether a seat takes every remaining trick, or none,
   whatever the others play (``hearts_core/_search.py``, compiled alike);
 * :class:`Rng`: the generator; :func:`situation`, :func:`count_cards`,
@@ -87,6 +88,7 @@ __all__ = [
     "finish_plan",
     "shoot_card",
     "defend_card",
+    "guard_card",
     "threat_of",
     "prove",
     "keeping",
@@ -171,6 +173,7 @@ if TYPE_CHECKING or KERNEL == "pure":
         deal_hands_into,
         defend_card,
         finish_plan,
+        guard_card,
         keeping,
         pass_outs,
         plan_card,
@@ -208,6 +211,7 @@ else:
         deal_hands_into,
         defend_card,
         finish_plan,
+        guard_card,
         keeping,
         pass_outs,
         plan_card,

@@ -157,6 +157,9 @@ class IsmctsBot:
         self.widen = widen
         self.pass_playouts = pass_playouts
         self.search: SearchKind = search
+        self._least = 3
+        self._guard = False
+        self._commit = True
 
     def __repr__(self) -> str:
         budget = "" if self.seconds is None else f", seconds={self.seconds}"
@@ -239,7 +242,7 @@ class IsmctsBot:
             )
             deals = [belief.hands(draws) for _ in range(batch)]
             for plan, totals in zip(plans, sums, strict=True):
-                ends = play_outs(start, deals, cards, plan, view.seat)
+                ends = play_outs(start, deals, cards, plan, view.seat, self._least, self._guard)
                 for place, end in enumerate(ends):
                     totals[place % len(firsts)] += outcomes.of(end)
             done += batch
@@ -249,9 +252,8 @@ class IsmctsBot:
         means = [dict(zip(firsts, (t / scale for t in totals), strict=True)) for totals in sums]
         chosen = means[0]
         if attempt:
-            margin = 0.0 if taken_masks(view)[view.seat] & view.rules.tables().moon_mask else (
-                MOON_MARGIN
-            )
+            running = taken_masks(view)[view.seat] & view.rules.tables().moon_mask
+            margin = 0.0 if running and self._commit else MOON_MARGIN
             if max(means[1].values()) > max(chosen.values()) + margin:
                 chosen = means[1]
         return {p: chosen[group[0].card.bit] for group in groups for p in group}
