@@ -192,7 +192,16 @@ def guard_card(
 
 def threat_of(hand: Hand, need: int, least: int = 3) -> int:
     """The seat that alone has taken cards of ``need`` (the moon's), at least ``least`` of
-    them; -1 for none."""
+    them; -1 for none.
+
+    >>> from hearts_core import CardSet, Rules
+    >>> from hearts_core.kernel import Hand, threat_of  # the build running
+    >>> tables = Rules().tables()
+    >>> hand = Hand(tables.kernel, (), 0)
+    >>> hand.resume((), 0, True, 3, (0, CardSet.parse("2H 3H QS").mask, 0, 0), (0, 3, 0, 0))
+    >>> threat_of(hand, tables.moon_mask), threat_of(hand, tables.moon_mask, 4)
+    (1, -1)
+    """
     holder = -1
     for seat in range(hand.table.players):
         if hand.taken[seat] & need:
@@ -256,7 +265,16 @@ def plan_card(hand: Hand, me: int, shoot: bool, least: int = 3, guard: bool = Fa
 
 
 def finish_plan(hand: Hand, me: int, shoot: bool, least: int = 3, guard: bool = False) -> None:
-    """Play the rest of ``hand`` by :func:`plan_card`."""
+    """Play the rest of ``hand`` by :func:`plan_card`.
+
+    >>> from hearts_core import CardSet, Rules
+    >>> from hearts_core.kernel import Hand, finish_plan  # the build running
+    >>> hands = tuple(CardSet.parse(t).mask for t in ("AH 2C", "3H 4C", "4H 5C", "5H 6C"))
+    >>> hand = Hand(Rules().tables().kernel, hands, 0)
+    >>> hand.resume((), 0, True, 11, (0, 0, 0, 0), (0, 0, 0, 0))
+    >>> finish_plan(hand, 0, True); hand.won_counts()  # the AH wins, the 2C cannot
+    (1, 0, 0, 1)
+    """
     while hand.tricks < hand.table.hand_size:
         hand.play(plan_card(hand, me, shoot, least, guard))
 

@@ -23,7 +23,8 @@ What it provides:
   played out at random (:meth:`Hand.finish_random`);
 * :func:`scored_outs`: many random play-outs of one position at once;
 * :func:`rule_card`: the rules of thumb (``hearts_core/_thumb.py``, compiled alike), and
-  :func:`rule_of` and :func:`finish_rule`, a kernel hand's card and play-out by them;
+  :func:`rule_of` and :func:`finish_rule`, a kernel hand's card and play-out by them, and
+  :func:`pass_cards`, the pass they make;
 * :func:`deal_hands`: the hands of a shuffled deal (``hearts_core/_deal.py``, compiled
   alike);
 * :func:`make_state`, :func:`make_trick`, :func:`make_context`: the engine's frozen values
@@ -71,6 +72,7 @@ __all__ = [
     "rule_card",
     "rule_of",
     "finish_rule",
+    "pass_cards",
     "points_of",
     "card_index",
     "situation",
@@ -183,7 +185,7 @@ if TYPE_CHECKING or KERNEL == "pure":
         threat_of,
     )
     from hearts_core._slots import bind_slots, make_context, make_state, make_trick
-    from hearts_core._thumb import finish_rule, rule_card, rule_of
+    from hearts_core._thumb import finish_rule, pass_cards, rule_card, rule_of
 else:
     from hearts_core._deal_c import deal_hands
     from hearts_core._kernel_c import (
@@ -221,4 +223,4 @@ else:
         threat_of,
     )
     from hearts_core._slots_c import bind_slots, make_context, make_state, make_trick
-    from hearts_core._thumb_c import finish_rule, rule_card, rule_of
+    from hearts_core._thumb_c import finish_rule, pass_cards, rule_card, rule_of

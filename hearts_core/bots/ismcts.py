@@ -160,6 +160,7 @@ class IsmctsBot:
         self._least = 3
         self._guard = False
         self._commit = True
+        self._store: dict[tuple[object, ...], Outcomes] = {}  # outcomes kept between decisions
 
     def __repr__(self) -> str:
         budget = "" if self.seconds is None else f", seconds={self.seconds}"
@@ -231,7 +232,7 @@ class IsmctsBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         draws = Rng(random.Random(rng.getrandbits(64)))
         start = public_hand(view)
-        outcomes = Outcomes(view)
+        outcomes = Outcomes.kept(view, self._store)
         attempt = self.moon and moon_candidate(view)
         plans = (NORMAL, SHOOT) if attempt else (NORMAL,)
         sums = [[0.0] * len(firsts) for _ in plans]

@@ -77,6 +77,7 @@ class MonteCarloBot:
         self.samples = samples
         self.seconds = seconds
         self.rollout: RolloutPolicy = rollout
+        self._store: dict[tuple[object, ...], Outcomes] = {}  # outcomes kept between decisions
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """The legal card with the best average outcome over the sampled deals.
@@ -130,7 +131,7 @@ class MonteCarloBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         draws = Rng(random.Random(rng.getrandbits(64)))
         start = public_hand(view)
-        outcomes = Outcomes(view)
+        outcomes = Outcomes.kept(view, self._store)
         done = 0
         while done < self.samples:
             # A budget in time checks the clock every few deals, a budget in deals never.

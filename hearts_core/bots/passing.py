@@ -35,7 +35,7 @@ from hearts_core.bots.sampled import Outcomes, gain_over_others, hand_gains
 from hearts_core.cards import FULL_DECK, Card, CardSet, Suit
 from hearts_core.engine import exchange
 from hearts_core.errors import BotError
-from hearts_core.kernel import Hand, finish_rule, pass_outs
+from hearts_core.kernel import Hand, finish_rule, pass_cards, pass_outs
 from hearts_core.observation import PlayerView
 from hearts_core.state import Phase, first_leader
 
@@ -172,7 +172,7 @@ class _Deals:
                 mask |= card.bit
             position += size
             dealt[seat] = mask
-            passes[seat] = rule_pass(rules, CardSet.from_mask(mask)).mask
+            passes[seat] = pass_cards(self.tables.kernel, mask, rules.pass_count)
         self.deals.append((dealt, passes))
 
     def start(self, index: int, cards: int) -> Hand:

@@ -29,6 +29,7 @@ from hearts_core.tables import RuleTables
 __all__ = [
     "SampledHand",
     "Outcomes",
+    "KEPT",
     "gain_over_others",
     "hand_gains",
     "hand_scores",
@@ -345,6 +346,10 @@ def gain_over_others(gained: Sequence[int], seat: int) -> float:
     return gained[seat] - others
 
 
+KEPT: Final = 8
+"""The outcomes :meth:`Outcomes.kept` keeps for a bot: a seat's, for a few hands."""
+
+
 class Outcomes:
     """A play-out's outcome for one seat (what it gained less the others' mean gain, lower
     is better, as :func:`gain_over_others`), from what
@@ -366,6 +371,27 @@ class Outcomes:
         players = view.rules.players
         self.wanted = 1 + (2 * players if tricks_count(view.rules) else players)
         self.known: dict[tuple[int, ...], float] = {}
+
+    @classmethod
+    def kept(cls, view: PlayerView, store: dict[tuple[object, ...], Outcomes]) -> Outcomes:
+        """The outcomes of ``view``'s seat kept in ``store`` from earlier decisions with the
+        same rules, totals, direction of count and seat (a bot's store: the outcomes are
+        the same for every decision of a hand), or new ones, kept there. The store keeps
+        the last :data:`KEPT` of them.
+
+        >>> from hearts_core import new_game, observe
+        >>> store = {}
+        >>> Outcomes.kept(observe(new_game(), 0), store) is Outcomes.kept(
+        ...     observe(new_game(), 0), store)
+        True
+        """
+        key = (view.rules, view.totals, view.counting_down, view.seat)
+        found = store.get(key)
+        if found is None:
+            if len(store) >= KEPT:
+                del store[next(iter(store))]  # the oldest
+            found = store[key] = cls(view)
+        return found
 
     def of(self, end: tuple[int, ...]) -> float:
         """The outcome of the play-out ``end`` for the view's seat."""
