@@ -11,6 +11,13 @@ figures do not depend on the blocks, the workers or the backend.
 
     python bench/strength.py [--deals 2000] [--seed 1] [--workers 2] [--backend local]
         [--pairings rule/random,mc/rule,...] [--report] [--out docs/strength.md]
+    python bench/strength.py --speed [--rounds 5] [--hands 3]
+
+A pairing's bots are specs (``hearts arena`` takes the same); a spec's own options may
+hold commas (``ismcts/ismcts:32,search=walk``): a part without ``/`` continues the pairing
+before it. ``--speed`` measures decisions per second instead: each bot of ``SPEED`` plays
+every seat of the same few hands, in alternating rounds, and the median over the rounds
+is printed with each bot's ratio to the old default's in the same rounds.
 """
 
 from __future__ import annotations
@@ -19,15 +26,25 @@ import argparse
 import json
 import os
 import platform
+import random
+import statistics
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from hearts_core import Phase, Rules, apply, new_game, observe, random_deal
+from hearts_core.bots import make_bot
 from hearts_core.bots.arena import ArenaResult, DealOutcome, Speed, run_arena, summarize
 from hearts_core.bots.command import Failure
 
 ROOT = Path(__file__).resolve().parents[1]
+
+OLD_DEFAULT = "ismcts:32,search=walk,pass_playouts=800"
+"""``ismcts`` as it was before the kernel's batches: its budget and its tree walk."""
+
+STRONG = "ismcts:strong"
+"""The strong preset of ``ismcts``."""
 
 PAIRINGS = (
     "rule/random",
@@ -35,12 +52,37 @@ PAIRINGS = (
     "mc:24/rule",
     "ismcts/rule",
     "ismcts/mc:24",
+    f"ismcts/{OLD_DEFAULT}",
+    f"{OLD_DEFAULT}/rule",
+    f"{OLD_DEFAULT}/mc:24",
+    f"{STRONG}/ismcts",
 )
 """Bot A / bot B, in the order of the ladder."""
 
+SPEED = ("ismcts", OLD_DEFAULT, STRONG, "mc:24")
+"""The bots ``--speed`` times, the old default among them (the ratios' peer)."""
+
+
+def split_pairings(text: str) -> list[str]:
+    """The pairings of a comma-separated list, a part without ``/`` continuing the one
+    before it (a spec's own options).
+
+    >>> split_pairings("ismcts/ismcts:32,search=walk,mc:24/rule")
+    ['ismcts/ismcts:32,search=walk', 'mc:24/rule']
+    """
+    found: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if "/" not in part and found:
+            found[-1] += "," + part
+        else:
+            found.append(part)
+    return found
+
 
 def _cache_file(cache: Path, pairing: str, seed: int) -> Path:
-    safe = pairing.replace("/", "_vs_").replace(":", "-")
+    safe = pairing.replace("/", "_vs_").replace(":", "-").replace(",", "+").replace("=", "-")
     return cache / f"{safe}-seed{seed}.jsonl"
 
 
@@ -82,7 +124,7 @@ def load(cache: Path, pairing: str, seed: int) -> list[DealOutcome]:
 def measure(pairing: str, args: argparse.Namespace) -> ArenaResult | None:
     """Play the pairing's missing deals block by block (appending to its cache) and
     summarize every deal played so far."""
-    bot_a, bot_b = pairing.split("/")
+    bot_a, bot_b = pairing.split("/")  # a spec holds no "/"
     args.cache.mkdir(parents=True, exist_ok=True)
     path = _cache_file(args.cache, pairing, args.seed)
     outcomes = load(args.cache, pairing, args.seed)
@@ -124,12 +166,23 @@ def _row(result: ArenaResult) -> str:
     p = result.payoff
     se = p.se or 0.0
     verdict = "A better" if p.low > 0 else "B better" if p.high < 0 else "not told apart"
+    per = 1000 / result.deals
     return (
         f"| `{result.bot_a}` | `{result.bot_b}` | {result.deals} | {p.mean:+.2f} | {se:.2f} "
         f"| {p.low:+.2f} to {p.high:+.2f} | {verdict} | {result.points:.2f} "
-        f"| {result.opponent_points:.2f} | {result.moons_shot} | {result.moons_suffered} "
+        f"| {result.opponent_points:.2f} | {result.moons_shot} ({result.moons_shot * per:.0f}) "
+        f"| {result.moons_suffered} ({result.moons_suffered * per:.0f}) "
         f"| {result.rank_points:.2f} | {result.speed_a.per_second:.1f} "
         f"| {result.speed_b.per_second:.1f} |"
+    )
+
+
+def command(result: ArenaResult, workers: int) -> str:
+    """The ``hearts arena`` command that plays a result's pairing (its first deals: the
+    arena plays deals from 0; the cache may hold others)."""
+    return (
+        f"hearts arena '{result.bot_a}' '{result.bot_b}' --deals {result.deals} "
+        f"--seed {result.seed} --workers {workers}"
     )
 
 
@@ -160,10 +213,20 @@ def markdown(results: Sequence[ArenaResult], args: argparse.Namespace) -> str:
         "which other work shared.",
         "",
         "| bot A | bot B | deals | payoff | SE | 95% interval | verdict | A's points/hand "
-        "| B's points/hand | A's moons | moons against A | rank points | A decisions/s "
-        "| B decisions/s |",
+        "| B's points/hand | A's moons (per 1,000 deals) | moons against A (per 1,000 deals) "
+        "| rank points | A decisions/s | B decisions/s |",
         "|---|---|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|",
         *(_row(r) for r in results),
+        "",
+        "A deal is played once from each seat, so 1,000 deals are 4,000 hands for bot A;",
+        "moons against A count those of every seat of bot B.",
+        "",
+        "The command for each row (the cache below plays the same deals; each row is also",
+        "one `hearts arena` command):",
+        "",
+        "```sh",
+        *(command(r, args.workers) for r in results),
+        "```",
         "",
     ]
     if short:
@@ -228,6 +291,38 @@ def markdown(results: Sequence[ArenaResult], args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
+def speed(rounds: int, hands: int) -> None:
+    """Each bot of :data:`SPEED` plays every seat of the same ``hands`` hands (passes,
+    forced plays and claims included, as the arena counts decisions), the bots taking
+    turns round by round: the median decisions per second, and the median of each round's
+    ratio to the old default's."""
+    rules = Rules()
+    rates: dict[str, list[float]] = {spec: [] for spec in SPEED}
+    for round_number in range(rounds):
+        for spec in SPEED:
+            bot = make_bot(spec)
+            rng = random.Random(round_number)
+            decisions, seconds = 0, 0.0
+            for number in range(hands):
+                state = apply(new_game(rules, hand_number=number), random_deal(rules, rng))
+                while state.phase in (Phase.PASS, Phase.PLAY, Phase.MOON):
+                    view = observe(state, state.to_act[0])
+                    start = time.perf_counter()
+                    action = bot.choose(view, rng)
+                    seconds += time.perf_counter() - start
+                    decisions += 1
+                    state = apply(state, action)
+            rates[spec].append(decisions / seconds)
+        print(f"round {round_number + 1}: " + ", ".join(
+            f"{spec} {found[-1]:.1f}" for spec, found in rates.items()
+        ), flush=True)  # fmt: skip
+    load = os.getloadavg()[0]
+    print(f"decisions per second, median of {rounds} rounds of {hands} hands (load {load:.1f}):")
+    for spec, found in rates.items():
+        ratio = statistics.median(a / b for a, b in zip(found, rates[OLD_DEFAULT], strict=True))
+        print(f"  {spec:42s} {statistics.median(found):8.1f}  {ratio:6.2f}x the old default")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure the pairings (or report the cache) and write the page."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -241,13 +336,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="play from this deal on (another process can share a pairing: --first 1000)",
     )  # fmt: skip
     parser.add_argument("--pairings", default=",".join(PAIRINGS), help="A/B, comma-separated")
+    parser.add_argument("--speed", action="store_true", help="time the bots of SPEED instead")
+    parser.add_argument("--rounds", type=int, default=5, help="--speed: alternating rounds")
+    parser.add_argument("--hands", type=int, default=3, help="--speed: hands a round")
     parser.add_argument("--cache", type=Path, default=ROOT / "bench" / ".strength-cache")
     parser.add_argument("--report", action="store_true", help="play nothing: report the cache")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "strength.md")
     args = parser.parse_args(argv)
+    if args.speed:
+        speed(args.rounds, args.hands)
+        return 0
     results = []
     started = time.perf_counter()
-    for pairing in args.pairings.split(","):
+    for pairing in split_pairings(args.pairings):
         result = measure(pairing.strip(), args)
         if result is not None:
             results.append(result)

@@ -10,6 +10,7 @@ from hearts_core._kernel_c cimport (
 from hearts_core._thumb_c cimport finish_rule, rule_card, unseen
 
 cdef u64 M64, QUEEN
+cdef int GUARD_FLAG, LATE_FLAG
 cdef int MAX_ALIKE
 
 cpdef u64 highest(u64 mask)
@@ -30,13 +31,13 @@ cpdef u64 guard_card(Table table, u64 legal, u64 unseen, u64 led, int winner, in
 cpdef int threat_of(Hand hand, u64 need, int least=*)
 @cython.locals(table=Table, legal=u64, seat=int, held=u64, others=u64, need=u64, threat=int,
                other=int, card=u64)
-cpdef u64 plan_card(Hand hand, int me, bint shoot, int least=*, bint guard=*)
-cpdef void finish_plan(Hand hand, int me, bint shoot, int least=*, bint guard=*)
+cpdef u64 plan_card(Hand hand, int me, bint shoot, int least=*, int flags=*)
+cpdef void finish_plan(Hand hand, int me, bint shoot, int least=*, int flags=*)
 @cython.locals(seat=int)
 cpdef void deal_hands_into(Hand hand, hands)
 @cython.locals(hand=Hand, players=int, rest=u64, bit=u64, seat=int)
 cpdef list play_outs(Hand start, deals, u64 cards, int plan, int me, int least=*,
-                     bint guard=*)
+                     int flags=*)
 @cython.locals(hand=Hand)
 cpdef list pass_outs(Table table, list deals, list passes, int me, tuple receivers, u64 first,
                      int after)

@@ -51,6 +51,8 @@ M64 = 0xFFFFFFFFFFFFFFFF
 QUEEN = 1 << 49  # the queen of spades, as the defence singles her out
 RULE, NORMAL, SHOOT = 0, 1, 2  # the plans of a play-out
 PROVED, REFUTED, UNDECIDED = 1, 0, -1  # what a proof found
+GUARD, LATE = 1, 2  # the flags of a plan (see plan_card)
+GUARD_FLAG, LATE_FLAG = GUARD, LATE  # compiled, the same as C integers
 MAX_ALIKE = 2 * 60 + 2  # the masks two alike cards must agree on: rows, breaking, scoring
 
 
@@ -213,11 +215,13 @@ def threat_of(hand: Hand, need: int, least: int = 3) -> int:
     return holder
 
 
-def plan_card(hand: Hand, me: int, shoot: bool, least: int = 3, guard: bool = False) -> int:
+def plan_card(hand: Hand, me: int, shoot: bool, least: int = 3, flags: int = 0) -> int:
     """The card the seat to play in ``hand`` plays under the plan :data:`NORMAL` (or
     :data:`SHOOT`, with ``shoot``) of the searching seat ``me``: a rival is a threat once
-    it alone has taken ``least`` moon cards, and with ``guard`` the defence takes the
-    further care of :func:`guard_card`.
+    it alone has taken ``least`` moon cards. With :data:`GUARD` in ``flags`` the defence
+    takes the further care of :func:`guard_card`; with :data:`LATE`, the others defend
+    against ``me``'s attempt only once it is a threat, as against a rival's, rather than
+    from its first card.
 
     >>> from hearts_core import CardSet, Rules
     >>> from hearts_core.kernel import Hand, plan_card  # the build running
@@ -239,7 +243,7 @@ def plan_card(hand: Hand, me: int, shoot: bool, least: int = 3, guard: bool = Fa
         return shoot_card(table, legal, others, hand.led, hand.position)
     need = table.moon
     threat = -1
-    if shoot:
+    if shoot and not flags & LATE_FLAG:
         threat = me
         for other in range(table.players):
             if other != me and hand.taken[other] & need:
@@ -255,7 +259,7 @@ def plan_card(hand: Hand, me: int, shoot: bool, least: int = 3, guard: bool = Fa
                 table, legal, hand.trick, hand.best, hand.led, hand.winner, threat,
                 hand.position,
             )  # fmt: skip
-            if card == 0 and guard:
+            if card == 0 and flags & GUARD_FLAG:
                 card = guard_card(
                     table, legal, others, hand.led, hand.winner, threat, hand.position
                 )
@@ -264,7 +268,7 @@ def plan_card(hand: Hand, me: int, shoot: bool, least: int = 3, guard: bool = Fa
     return rule_card(table, legal, held, others, hand.trick, hand.best, hand.position)
 
 
-def finish_plan(hand: Hand, me: int, shoot: bool, least: int = 3, guard: bool = False) -> None:
+def finish_plan(hand: Hand, me: int, shoot: bool, least: int = 3, flags: int = 0) -> None:
     """Play the rest of ``hand`` by :func:`plan_card`.
 
     >>> from hearts_core import CardSet, Rules
@@ -276,7 +280,7 @@ def finish_plan(hand: Hand, me: int, shoot: bool, least: int = 3, guard: bool = 
     (1, 0, 0, 1)
     """
     while hand.tricks < hand.table.hand_size:
-        hand.play(plan_card(hand, me, shoot, least, guard))
+        hand.play(plan_card(hand, me, shoot, least, flags))
 
 
 def deal_hands_into(hand: Hand, hands: Sequence[int]) -> None:
@@ -296,12 +300,12 @@ def deal_hands_into(hand: Hand, hands: Sequence[int]) -> None:
 
 def play_outs(
     start: Hand, deals: Sequence[Sequence[int]], cards: int, plan: int, me: int, least: int = 3,
-    guard: bool = False,
+    flags: int = 0,
 ) -> list[tuple[int, ...]]:  # fmt: skip
     """For each deal of ``deals`` (each seat's cards now, as masks), and on it each card of
     ``cards`` (the seat to play's candidates): ``start`` (the public position: the tricks
     taken, the trick in progress) with those hands, the card played, and the rest of the
-    hand played out by ``plan`` (with ``least`` and ``guard`` as :func:`plan_card` takes
+    hand played out by ``plan`` (with ``least`` and ``flags`` as :func:`plan_card` takes
     them); what :meth:`~hearts_core.kernel.Hand.scored` gives of each,
     deal by deal, the cards from the lowest. ``start`` is not changed.
 
@@ -328,7 +332,7 @@ def play_outs(
             if plan == RULE:
                 finish_rule(hand)
             else:
-                finish_plan(hand, me, plan == SHOOT, least, guard)
+                finish_plan(hand, me, plan == SHOOT, least, flags)
             found.append(hand.scored())
     return found
 

@@ -97,6 +97,8 @@ __all__ = [
     "RULE",
     "NORMAL",
     "SHOOT",
+    "GUARD",
+    "LATE",
     "PROVED",
     "REFUTED",
     "UNDECIDED",
@@ -166,6 +168,8 @@ if TYPE_CHECKING or KERNEL == "pure":
         suit_of,
     )
     from hearts_core._search import (
+        GUARD,
+        LATE,
         NORMAL,
         PROVED,
         REFUTED,
@@ -204,6 +208,8 @@ else:
         suit_of,
     )
     from hearts_core._search_c import (
+        GUARD,
+        LATE,
         NORMAL,
         PROVED,
         REFUTED,

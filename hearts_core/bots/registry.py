@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Final, NamedTuple
 
-from hearts_core.bots.ismcts import IsmctsBot
+from hearts_core.bots.ismcts import STRONG, IsmctsBot
 from hearts_core.bots.monte_carlo import MonteCarloBot
 from hearts_core.bots.protocol import Bot
 from hearts_core.bots.random_bot import RandomBot
@@ -34,9 +34,10 @@ BOTS: Final[dict[str, str]] = {
     "rule": "RuleBot: rules of thumb for passing and play",
     "mc": "MonteCarloBot: samples the hidden hands and plays each card out "
     "(mc:N for N samples; options samples=N, rollout=rule|random, seconds=S)",
-    "ismcts": "IsmctsBot: information-set tree search over sampled deals, with moon plans "
-    "(ismcts:N for N sampled deals a decision; options iterations=N, seconds=S, exploration=C, "
-    "moon=yes|no, widen=N, pass_playouts=N, search=batch|walk)",
+    "ismcts": "IsmctsBot: search over sampled deals in the kernel's batches, with moon plans "
+    "and claims (ismcts:N for N sampled deals a decision, ismcts:strong for the strong preset; "
+    "options iterations=N, seconds=S, exploration=C, moon=yes|no, widen=N, pass_playouts=N, "
+    "search=batch|walk)",
 }
 """The bot names :func:`make_bot` knows, with a line saying what each is."""
 
@@ -93,6 +94,9 @@ class _Entry(NamedTuple):
     """Its options by name."""
     main: str = ""
     """The option a bare value sets (``mc:64`` is ``mc:samples=64``), if any."""
+    presets: Mapping[str, Mapping[str, object]] = {}
+    """Named sets of options a bare name sets (``ismcts:strong``); options given beside
+    one override its own."""
 
 
 _ENTRIES: Final[Mapping[str, _Entry]] = {
@@ -119,6 +123,7 @@ _ENTRIES: Final[Mapping[str, _Entry]] = {
             "search": _Option(_search, "'batch' or 'walk'"),
         },
         main="iterations",
+        presets={"strong": STRONG},
     ),
 }
 """Each bot of :data:`BOTS` by name: how to build it, and its options."""
@@ -177,8 +182,12 @@ def _read_options(name: str, entry: _Entry, text: str, spec: str) -> dict[str, o
     if not known:
         raise BotError(f"{name} takes no options, not {text.strip()!r} (in {spec!r})")
     found: dict[str, object] = {}
+    preset: Mapping[str, object] = {}
     for item in text.split(","):
         key, equals, value = (part.strip() for part in item.partition("="))
+        if not equals and key in entry.presets and not preset:
+            preset = entry.presets[key]
+            continue
         if not equals:
             key, value = entry.main, key
             if not value:
@@ -193,7 +202,7 @@ def _read_options(name: str, entry: _Entry, text: str, spec: str) -> dict[str, o
         if read is None:
             raise BotError(f"bad value for {key} in {spec!r}: give {known[key].wanted}")
         found[key] = read
-    return found
+    return {**preset, **found}
 
 
 def split_specs(text: str) -> list[str]:
