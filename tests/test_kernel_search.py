@@ -32,8 +32,9 @@ from hearts_core import (
 )
 from hearts_core.belief import Belief, public_hand
 from hearts_core.bots.sampled import SampledHand
-from hearts_core.bots.tree import _Search
-from hearts_core.kernel import Hand, Rng
+from hearts_core.bots.tree import _defend, _Search, _shoot_play
+from hearts_core.kernel import GUARD, LATE, Hand, Rng
+from hearts_core.state import trick_winner
 
 # The search module of each kernel build, by the build's kernel module.
 SEARCHES = {
@@ -105,6 +106,83 @@ def build_rule(build: ModuleType, hand: Hand) -> int:
     thumb = importlib.import_module("hearts_core._thumb" + ("_c" if build is COMPILED else ""))
     chosen: int = thumb.rule_of(hand)
     return chosen
+
+
+def _guard_on_cards(
+    plays: list[PlayCard], now: GameState, unseen: int, winner: int, threat: int
+) -> PlayCard | None:
+    """The defence's further care (``guard_card``), written on cards."""
+    points = now.context.tables.points
+    trick = now.current_trick
+    scoring = [p for p in plays if points[p.card.index] > 0]
+    if not trick:
+        sure = [p for p in scoring if not unseen & p.card.suit_mask & ~((p.card.bit << 1) - 1)]
+        return min(sure, key=lambda p: points[p.card.index]) if sure else None
+    if plays[0].card.suit is trick[0].suit or winner == threat:
+        return None
+    queen = [p for p in plays if str(p.card) == "QS" and points[p.card.index] > 0]
+    if queen:
+        return queen[0]
+    return min(scoring, key=lambda p: points[p.card.index]) if scoring else None
+
+
+def _plan_on_cards(now: GameState, me: int, shoot: bool, least: int, flags: int) -> int:
+    """``plan_card`` with its flags, on cards: the walk's moon attempt and defence, the
+    guard above, a threat of ``least`` moon cards."""
+    seat = now.to_act[0]
+    plays = cast("list[PlayCard]", legal_actions(now))
+    if len(plays) == 1:
+        return plays[0].card.bit
+    tables = now.context.tables
+    hand = SampledHand.of(now)
+    held = hand.hands[seat]
+    unseen = hand.remaining & ~held
+    if shoot and seat == me:
+        return _shoot_play(plays, hand.trick, unseen, tables.points).card.bit
+    need = tables.moon_mask
+    holders = [s for s, m in enumerate(hand.taken) if m & need]
+    threat = None
+    if shoot and not flags & LATE and not [s for s in holders if s != me]:
+        threat = me
+    elif need and len(holders) == 1 and (hand.taken[holders[0]] & need).bit_count() >= least:
+        threat = holders[0]
+    if threat is not None:
+        if threat == seat:
+            if seat != me:
+                return _shoot_play(plays, hand.trick, unseen, tables.points).card.bit
+        else:
+            play = _defend(plays, hand, threat, tables.points, tables.players)
+            if play is None and flags & GUARD:
+                trick = now.current_trick
+                winner = trick_winner(now.leader, trick, tables.players) if trick else -1
+                play = _guard_on_cards(plays, now, unseen, winner, threat)
+            if play is not None:
+                return play.card.bit
+    return _reference(now, me, "rule")
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+@pytest.mark.parametrize("flags", [GUARD, LATE, GUARD | LATE], ids=["guard", "late", "both"])
+def test_the_plans_flags_play_card_for_card_as_written_on_cards(
+    build: ModuleType, flags: int
+) -> None:
+    search = SEARCHES[build]
+    differs = 0  # cards where the flags change the plan's card
+    for name in ("standard", "omnibus", "black-maria", "five-player"):
+        for state in _positions(name, 8):
+            me = state.to_act[0]
+            for shoot, least in ((False, 2), (True, 3), (True, 2)):
+                hand = hand_in(build, state)
+                now = state
+                while now.phase is Phase.PLAY:
+                    expected = _plan_on_cards(now, me, shoot, least, flags)
+                    chosen = search.plan_card(hand, me, shoot, least, flags)
+                    assert chosen == expected, (flags, shoot, least, now)
+                    differs += expected != _plan_on_cards(now, me, shoot, least, 0)
+                    hand.play(chosen)
+                    card = next(iter(CardSet.from_mask(chosen)))
+                    now = apply(now, PlayCard(now.to_act[0], card))
+    assert differs > 0
 
 
 @pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
