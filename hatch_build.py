@@ -32,7 +32,8 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-KERNEL_MODULES = ("_kernel", "_thumb", "_deal", "_slots", "_search")  # in the order they are compiled
+# In the order they are compiled: a module's declarations may take those before it.
+KERNEL_MODULES = ("_kernel", "_thumb", "_deal", "_slots", "_search")
 DIRECTIVES = {
     "language_level": 3,
     # The C types come from _kernel.pxd alone: the annotations are for Python readers.

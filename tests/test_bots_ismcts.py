@@ -38,7 +38,7 @@ def test_options_by_name_and_by_value() -> None:
     assert isinstance(bot, IsmctsBot)
     assert (bot.iterations, bot.seconds, bot.exploration, bot.moon) == (64, 0.5, 1.2, False)
     assert bot.widen == 9
-    assert make_bot("ismcts").iterations == 32  # type: ignore[attr-defined]
+    assert make_bot("ismcts").iterations == 128  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -265,11 +265,12 @@ def test_the_batches_value_each_play_as_the_walk_does_on_the_same_deals(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # With no more deals than ``widen``, the walk plays every line as its play-out does, so
-    # on the same deals the kernel's batches must give each play the same value.
+    # on the same deals the kernel's batches, with the walk's plans, must give each play
+    # the same value. (A position where the bot weighs a moon attempt is among them.)
     from hearts_core.belief import Belief
     from hearts_core.bots import tree
 
-    for seed in (7, 8, 12):
+    for seed in (7, 8, 12, 14):  # 14: the bot weighs a moon attempt
         _, view = _first_play(seed)
         rng = random.Random(seed)
         belief = Belief(view)  # type: ignore[arg-type]
@@ -284,7 +285,9 @@ def test_the_batches_value_each_play_as_the_walk_does_on_the_same_deals(
         walked = IsmctsBot(iterations=6, search="walk").evaluate(view, random.Random(0))  # type: ignore[arg-type]
         masks = iter([list(state.hand_masks) for state in deals])
         monkeypatch.setattr(Belief, "hands", lambda self, draws, m=masks: next(m))
-        batched = IsmctsBot(iterations=6).evaluate(view, random.Random(0))  # type: ignore[arg-type]
+        bot = IsmctsBot(iterations=6)
+        bot._flags = 0  # the walk's plans: no guard, and the moon plan defended from the start
+        batched = bot.evaluate(view, random.Random(0))  # type: ignore[arg-type]
         assert batched == pytest.approx(walked, abs=1e-12)
         assert len(set(walked.values())) > 1  # plays that differ, so the order is tested
 
@@ -335,3 +338,19 @@ def test_a_claim_that_settles_the_hand_is_played_without_a_search(
     assert action == PlayCard(0, "KC")
     with pytest.raises(AssertionError, match="searched"):
         IsmctsBot(search="walk").choose(observe(state, 0), random.Random(0))
+
+
+def test_the_strong_preset_by_name_with_options_beside_it() -> None:
+    from hearts_core.bots.ismcts import STRONG
+
+    bot = make_bot("ismcts:strong")
+    assert isinstance(bot, IsmctsBot)
+    assert (bot.iterations, bot.pass_playouts) == (STRONG["iterations"], STRONG["pass_playouts"])
+    assert bot.iterations > IsmctsBot().iterations and bot.pass_playouts > 0
+    other = make_bot("ismcts:strong,iterations=5")
+    assert isinstance(other, IsmctsBot)
+    assert (other.iterations, other.pass_playouts) == (5, STRONG["pass_playouts"])
+    with pytest.raises(BotError, match="iterations"):
+        make_bot("ismcts:strong,strong")
+    with pytest.raises(BotError, match="samples"):
+        make_bot("mc:strong")  # only ismcts has the preset

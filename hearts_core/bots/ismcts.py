@@ -16,13 +16,16 @@ determinized search: the luck of a deal falls on every play alike.
 **Moons.** While no other seat has taken a card the moon needs, and the bot has taken
 one or holds many high cards (:func:`~hearts_core.bots.knowledge.moon_candidate`), every
 play is also tried on the same deals with the bot playing out a moon attempt (lead sure
-winners, win every trick it can, throw no points away) against a defence from its first
-card: the others win a trick with points in it when they can and feed it nothing. The
-attempt is played when its best play beats the normal plan's best by more than 0.05
-moon units (1.3 points of 26), and by any margin once it has begun (the bot alone has
-taken moon cards): a plan started is carried on while it pays. Under the normal plan a
-rival that alone has taken three moon cards or more is expected to go on shooting, and
-the others (the bot's own seat excepted) defend.
+winners, win every trick it can, throw no points away); the others defend against it
+once it is a threat, as they do against a rival's. The attempt is played when its best
+play beats the normal plan's best by more than 0.05 moon units (1.3 points of 26), and
+by any margin once it has begun (the bot alone has taken moon cards): a plan started is
+carried on while it pays. In every play-out a seat that alone has taken three moon cards
+or more is a threat: it plays on as a moon attempt does (unless it is the bot's own),
+and the others defend (:func:`~hearts_core.kernel.plan_card`): they win a trick with
+points in it when they can, feed the threat nothing, lead a card with points that
+nobody can beat, and throw another seat's trick their lowest point card, keeping the
+high ones as stoppers.
 
 **Claims.** Near the end of a hand, when few deals fit the view, the bot first asks
 :func:`~hearts_core.claims.view_claim` whether it takes every remaining trick, or none,
@@ -71,7 +74,7 @@ from hearts_core.bots.sampled import Outcomes
 from hearts_core.bots.tree import MOON_MARGIN, walk_values
 from hearts_core.claims import Claim, view_claim
 from hearts_core.errors import BotError, InvalidStateError
-from hearts_core.kernel import NORMAL, SHOOT, Rng, play_outs
+from hearts_core.kernel import GUARD, LATE, NORMAL, SHOOT, Rng, play_outs
 from hearts_core.observation import PlayerView
 from hearts_core.options import MoonScoring
 from hearts_core.scoring import tricks_count
@@ -83,19 +86,22 @@ SearchKind = Literal["batch", "walk"]
 """How :class:`IsmctsBot` searches: ``batch`` (the kernel's batched play-outs) or ``walk``
 (the tree walk it made before them)."""
 
-DEFAULT_ITERATIONS: Final = 32
+DEFAULT_ITERATIONS: Final = 128
 """Sampled deals a decision, unless told."""
 
 DEFAULT_PASS_PLAYOUTS: Final = 800
 """Hands played out to choose a pass, unless told."""
 
 STRONG: Final[Mapping[str, object]] = MappingProxyType(
-    {"iterations": 2000, "pass_playouts": 8000}
+    {"iterations": 30000, "pass_playouts": 20000}
 )
 """The strong preset (``ismcts:strong``): about a second a decision on a 2-core machine."""
 
 _STEP: Final = 8
 """Deals played between looks at the clock, under a budget in seconds."""
+
+_CHUNK: Final = 256
+"""Deals played in one batch, at most: a large budget plays several, in bounded memory."""
 
 _CLAIM_DEALS: Final = 128
 """The most deals of the hidden cards a claim is proved on before a search."""
@@ -165,7 +171,7 @@ class IsmctsBot:
         self.pass_playouts = pass_playouts
         self.search: SearchKind = search
         self._least = 3
-        self._flags = 0
+        self._flags = GUARD | LATE
         self._commit = True
         self._store: dict[tuple[object, ...], Outcomes] = {}  # outcomes kept between decisions
 
@@ -245,9 +251,7 @@ class IsmctsBot:
         sums = [[0.0] * len(firsts) for _ in plans]
         done = 0
         while done < self.iterations:
-            batch = self.iterations - done if deadline is None else min(
-                self.iterations - done, _STEP
-            )
+            batch = min(self.iterations - done, _CHUNK if deadline is None else _STEP)
             deals = [belief.hands(draws) for _ in range(batch)]
             for plan, totals in zip(plans, sums, strict=True):
                 ends = play_outs(start, deals, cards, plan, view.seat, self._least, self._flags)

@@ -22,6 +22,9 @@ __all__ = ["MonteCarloBot", "RolloutPolicy", "believed"]
 _STEP: Final = 8
 """Deals played between looks at the clock, under a budget in seconds."""
 
+_CHUNK: Final = 256
+"""Deals played in one batch, at most: a large budget plays several, in bounded memory."""
+
 RolloutPolicy = Literal["rule", "random"]
 """How :class:`MonteCarloBot` plays each sampled deal out: ``rule`` (a fast rule of thumb for
 every seat) or ``random`` (uniform legal cards)."""
@@ -135,7 +138,7 @@ class MonteCarloBot:
         done = 0
         while done < self.samples:
             # A budget in time checks the clock every few deals, a budget in deals never.
-            batch = self.samples - done if deadline is None else min(self.samples - done, _STEP)
+            batch = min(self.samples - done, _CHUNK if deadline is None else _STEP)
             deals = [belief.hands(draws) for _ in range(batch)]
             if self.rollout == "random":
                 ends = _random_outs(start, deals, firsts, draws)
