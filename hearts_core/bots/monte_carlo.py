@@ -39,10 +39,10 @@ class MonteCarloBot:
     that suit; the cards this seat passed go to the seat it passed them to,
     until played. On each deal it tries every legal card and plays the rest
     of the hand out in the hand kernel (each seat following the rules of thumb,
-    :func:`~hearts_core.kernel.finish_rule`; or at random,
-    :meth:`~hearts_core.kernel.Hand.finish_random`), and keeps the card whose hand score,
-    relative to the mean of the other seats, averaged best. Passing and the moon choice are
-    :class:`~hearts_core.bots.RuleBot`'s.
+    every deal and card in one call of :func:`~hearts_core.kernel.play_outs`; or at
+    random, :meth:`~hearts_core.kernel.Hand.finish_random`), and keeps the card whose
+    hand score, relative to the mean of the other seats, averaged best. Passing and the
+    moon choice are :class:`~hearts_core.bots.RuleBot`'s.
 
     Args:
         samples: Deals to try per decision (at least 1).

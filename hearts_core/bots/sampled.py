@@ -4,12 +4,14 @@ decision.
 The Monte-Carlo and the search bots deal the hidden cards many times and
 play each deal out by rules of thumb. A :class:`~hearts_core.GameState`
 per card would keep tricks and events nobody reads, so they play in the hand
-kernel (:mod:`hearts_core.kernel`) instead. The Monte-Carlo bot and the passing
-search play whole kernel hands (:func:`~hearts_core.kernel.finish_rule`); the tree
-search walks a :class:`SampledHand`, which keeps the trick's cards for its own policies,
-plays each card through the kernel's step (:func:`~hearts_core.kernel.after_card`) and
-hands the rest of the hand to the kernel. Scores come from
-:func:`~hearts_core.scoring.score_hand`, once a hand (:func:`hand_gains`).
+kernel (:mod:`hearts_core.kernel`) instead. The Monte-Carlo bot, ``ismcts`` and the
+passing search play many deals and candidates in one call of the kernel
+(:func:`~hearts_core.kernel.play_outs`, :func:`~hearts_core.kernel.pass_outs`); the tree
+walk kept as ``ismcts:search=walk`` walks a :class:`SampledHand`, which keeps the trick's
+cards for its own policies, plays each card through the kernel's step
+(:func:`~hearts_core.kernel.after_card`) and hands the rest of the hand to the kernel.
+Scores come from :func:`~hearts_core.scoring.score_hand`, once a hand
+(:func:`hand_gains`), worked out once for each way the points fall (:class:`Outcomes`).
 """
 
 from __future__ import annotations
