@@ -171,21 +171,6 @@ def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return played
 
 
-@pytest.mark.parametrize("name", ["standard", "black-maria", "five-player", "hartenjagen"])
-def test_the_batches_play_out_what_the_engines_exchange_gives(name: str) -> None:
-    # The kernel's batch (one call for many deals and passes) against one play-out at a
-    # time from the hands the engine's exchange makes: the same outcomes, deal by deal.
-    rules = variant(name)
-    view = _pass_view(rules, 4, seat=1, hand_number=1)
-    passes = _candidates(view, rule_pass(rules, view.hand).mask)[:5]
-    deals = _Deals(view, random.Random(3))
-    for first in (0, 3):
-        batch = deals.outcomes(first, 3, passes)
-        one = [sum(deals.outcome(i, cards) for i in range(first, first + 3)) for cards in passes]
-        assert batch == pytest.approx(one, abs=1e-9)
-    assert len(set(batch)) > 1  # passes that differ, so the order is tested
-
-
 def test_the_budget_is_shared_between_the_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
     view = _pass_view(Rules(), 8)
     assert len(_candidates(view, rule_pass(view.rules, view.hand).mask)) == 56

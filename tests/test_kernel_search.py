@@ -24,13 +24,19 @@ from hearts_core import (
     GameState,
     Phase,
     PlayCard,
+    PlayerView,
+    Rules,
     apply,
     legal_actions,
+    new_game,
     observe,
+    random_deal,
     variant,
     variant_names,
 )
 from hearts_core.belief import Belief, public_hand
+from hearts_core.bots.passing import _candidates, _Deals
+from hearts_core.bots.rule_bot import rule_pass
 from hearts_core.bots.sampled import SampledHand
 from hearts_core.bots.tree import _defend, _Search, _shoot_play
 from hearts_core.kernel import GUARD, LATE, Hand, Rng
@@ -342,3 +348,27 @@ def test_a_proof_gives_up_after_its_budget(build: ModuleType) -> None:
     assert search.prove(hand, 0, False, 3) == search.UNDECIDED == -1
     assert search.keeping(hand, False, 3) == -1
     assert search.prove(hand, 0, False, 10**7) in (0, 1)
+
+
+# --- the pass search's batches ----------------------------------------------------------
+
+
+def _pass_view(rules: Rules, seed: int, seat: int) -> PlayerView:
+    state = apply(new_game(rules, hand_number=1), random_deal(rules, random.Random(seed)))
+    assert state.phase is Phase.PASS
+    return observe(state, seat)
+
+
+@pytest.mark.parametrize("name", ["standard", "black-maria", "five-player", "hartenjagen"])
+def test_the_batches_play_out_what_the_engines_exchange_gives(name: str) -> None:
+    # The kernel's batch (one call for many deals and passes) against one play-out at a
+    # time from the hands the engine's exchange makes: the same outcomes, deal by deal.
+    rules = variant(name)
+    view = _pass_view(rules, 4, seat=1)
+    passes = _candidates(view, rule_pass(rules, view.hand).mask)[:5]
+    deals = _Deals(view, random.Random(3))
+    for first in (0, 3):
+        batch = deals.outcomes(first, 3, passes)
+        one = [sum(deals.outcome(i, cards) for i in range(first, first + 3)) for cards in passes]
+        assert batch == pytest.approx(one, abs=1e-9)
+    assert len(set(batch)) > 1  # passes that differ, so the order is tested
