@@ -1,7 +1,7 @@
 """The searching bots' kernel (``hearts_core/_search.py``): its plans play card for card as the
 tree walk's policies on cards, on the engine's own positions; its batches play what one
-play-out at a time plays; its proofs agree with an exhaustive search; and both builds give
-the same results.
+play-out at a time plays (the pass search's, what the engine's exchange gives); its proofs
+agree with an exhaustive search; and both builds give the same results.
 
 The pure build is the source module ``hearts_core._search``; the compiled one is
 ``hearts_core._search_c``, present wherever the package was built with a C compiler.
