@@ -10,12 +10,12 @@ resumed, and the page can be written from whatever has been played
 figures do not depend on the blocks, the workers or the backend.
 
     python bench/strength.py [--deals 2000] [--seed 1] [--workers 2] [--backend local]
-        [--pairings rule/random,mc/rule,...] [--report] [--out docs/strength.md]
+        [--pairing rule/random --pairing mc:24/rule ...] [--report] [--out docs/strength.md]
     python bench/strength.py --speed [--rounds 5] [--hands 3]
 
-A pairing's bots are specs (``hearts arena`` takes the same); a spec's own options may
-hold commas (``ismcts/ismcts:32,search=walk``): a part without ``/`` continues the pairing
-before it. ``--speed`` measures decisions per second instead: each bot of ``SPEED`` plays
+A pairing's bots are specs (``hearts arena`` takes the same), so a pairing may hold
+commas (``ismcts/ismcts:32,search=walk``); each ``--pairing`` names one, and without any
+the ladder's are played. ``--speed`` measures decisions per second instead: each bot of ``SPEED`` plays
 every seat of the same few hands, in alternating rounds, and the median over the rounds
 is printed with each bot's ratio to the old default's in the same rounds.
 """
@@ -61,24 +61,6 @@ PAIRINGS = (
 
 SPEED = ("ismcts", OLD_DEFAULT, STRONG, "mc:24")
 """The bots ``--speed`` times, the old default among them (the ratios' peer)."""
-
-
-def split_pairings(text: str) -> list[str]:
-    """The pairings of a comma-separated list, a part without ``/`` continuing the one
-    before it (a spec's own options).
-
-    >>> split_pairings("ismcts/ismcts:32,search=walk,mc:24/rule")
-    ['ismcts/ismcts:32,search=walk', 'mc:24/rule']
-    """
-    found: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        if "/" not in part and found:
-            found[-1] += "," + part
-        else:
-            found.append(part)
-    return found
 
 
 def _cache_file(cache: Path, pairing: str, seed: int) -> Path:
@@ -386,7 +368,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--first", type=int, default=0,
         help="play from this deal on (another process can share a pairing: --first 1000)",
     )  # fmt: skip
-    parser.add_argument("--pairings", default=",".join(PAIRINGS), help="A/B, comma-separated")
+    parser.add_argument(
+        "--pairing", action="append", dest="pairings", metavar="A/B",
+        help="one pairing of bot specs (repeat for more; default: the ladder's)",
+    )  # fmt: skip
     parser.add_argument("--speed", action="store_true", help="time the bots of SPEED instead")
     parser.add_argument("--rounds", type=int, default=5, help="--speed: alternating rounds")
     parser.add_argument("--hands", type=int, default=3, help="--speed: hands a round")
@@ -399,7 +384,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     results = []
     started = time.perf_counter()
-    for pairing in split_pairings(args.pairings):
+    for pairing in args.pairings or PAIRINGS:
         result = measure(pairing.strip(), args)
         if result is not None:
             results.append(result)
