@@ -15,9 +15,9 @@ figures do not depend on the blocks, the workers or the backend.
 
 A pairing's bots are specs (``hearts arena`` takes the same), so a pairing may hold
 commas (``ismcts/ismcts:32,search=walk``); each ``--pairing`` names one, and without any
-the ladder's are played. ``--speed`` measures decisions per second instead: each bot of ``SPEED`` plays
-every seat of the same few hands, in alternating rounds, and the median over the rounds
-is printed with each bot's ratio to the old default's in the same rounds.
+the ladder's are played. ``--speed`` measures decisions per second instead: each bot of
+``SPEED`` plays every seat of the same few hands, in alternating rounds, and the median
+over the rounds is printed with each bot's ratio to the old default's in the same rounds.
 """
 
 from __future__ import annotations
