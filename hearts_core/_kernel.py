@@ -11,10 +11,8 @@ cards a mask, a seat an index; the compiled build keeps the objects' fields in C
 
 from __future__ import annotations
 
-import array
 import random
-import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import hearts_core._pure as cython
@@ -35,13 +33,10 @@ SPADES = 0x1FFF << 39
 # that the compiled build holds them in C integers rather than Python ones.
 PAIRS, QUADS = 0x5555555555555555, 0x3333333333333333
 NIBBLES, BYTES = 0x0F0F0F0F0F0F0F0F, 0x0101010101010101
-LOW32, TWO32 = 0xFFFFFFFF, 0x100000000
+BYTE, TWO8 = 0xFF, 0x100  # a random byte's bits, and how many values it takes
 MAX_SEATS, MAX_ROWS, SITUATIONS = 6, 5, 12
 LEAD, FOLLOW, DISCARD = 0, 1, 2  # the moments of a trick
-BLOCK = 64  # the words Rng draws at once, unless told: about a hand's play-out
-BIG_ENDIAN = sys.byteorder == "big"
-if array.array("I").itemsize != 4:  # pragma: no cover - every platform Python runs on
-    raise ImportError("hearts_core's kernel needs 4-byte unsigned ints")
+BLOCK = 128  # the bytes Rng draws at once, unless told: a hand's play-out and its passes
 
 
 def situation(moment: int, first_trick: bool, broken: bool) -> int:
@@ -244,12 +239,14 @@ def after_card(
 
 
 class Rng:
-    """The kernel's random numbers: the 32-bit words of a ``random.Random``, drawn ``block``
-    at a time (``getrandbits(32 * block)``, its least significant word first) and read in
-    order, so both builds read the same words and leave ``source`` in the same state.
+    """The kernel's random numbers: the bytes of a ``random.Random``, drawn ``block`` at a
+    time (``getrandbits(8 * block)``, its least significant byte first) and read in order,
+    so both builds read the same bytes and leave ``source`` in the same state. A draw among
+    at most 256 choices (a card, a moon option) takes one byte, or more when the exact draw
+    rejects one; a draw among one takes none.
 
     >>> import random
-    >>> Rng(random.Random(0)).word() == random.Random(0).getrandbits(32)
+    >>> Rng(random.Random(0)).word() == random.Random(0).getrandbits(8 * BLOCK) & 0xFF
     True
     >>> draws = Rng(random.Random(3))
     >>> draws.card(0b1010) in (0b10, 0b1000), count_cards(draws.cards(0b111111, 4))
@@ -262,16 +259,12 @@ class Rng:
         self.refill()
 
     def refill(self) -> None:
-        """Draw the next ``block`` words from the source."""
-        bits = self.source.getrandbits(32 * self.block)
-        words = array.array("I", bits.to_bytes(4 * self.block, "little"))
-        if BIG_ENDIAN:  # the array reads words in this machine's order
-            words.byteswap()
-        self.words = words
+        """Draw the next ``block`` bytes from the source."""
+        self.words = self.source.getrandbits(8 * self.block).to_bytes(self.block, "little")
         self.place = 0
 
     def word(self) -> int:
-        """The next 32 random bits."""
+        """The next 8 random bits."""
         if self.place == self.block:
             self.refill()
         value = self.words[self.place]
@@ -279,16 +272,20 @@ class Rng:
         return value
 
     def below(self, count: int) -> int:
-        """A number from 0 to ``count - 1`` (``count`` from 1 to 2**32), each exactly as
-        likely: Lemire's multiply-and-reject on 32-bit draws."""
+        """A number from 0 to ``count - 1`` (``count`` from 1 to 256), each exactly as
+        likely: Lemire's multiply-and-reject on random bytes. ``below(1)`` draws nothing."""
+        if count == 1:
+            return 0
+        if count == 0 or count > TWO8:
+            raise ValueError(f"below({count}): a count from 1 to 256")
         product = self.word() * count
-        low = product & LOW32
+        low = product & BYTE
         if low < count:
-            threshold = (TWO32 - count) % count
+            threshold = (TWO8 - count) % count
             while low < threshold:
                 product = self.word() * count
-                low = product & LOW32
-        return product >> 32
+                low = product & BYTE
+        return product >> 8
 
     def card(self, mask: int) -> int:
         """One of the cards of ``mask`` (not empty), each as likely, as a bit."""
@@ -465,12 +462,9 @@ class Hand:
         self.new_trick(leader)
 
     def finish_random(self, rng: Rng) -> None:
-        """Play the rest of the hand, each card drawn uniformly among the legal ones."""
-        if not cython.compiled:  # the same cards and draws, in one Python frame
-            _finish_random_in_python(self, rng)
-            return
-        while self.tricks < self.table.hand_size:
-            self.play(rng.card(self.legal()))
+        """Play the rest of the hand, each card drawn uniformly among the legal ones: the
+        cards and draws of ``self.play(rng.card(self.legal()))`` to the hand's end."""
+        _play_out_random(self, rng)
 
 
 def card_index(bit: int) -> int:
@@ -485,10 +479,17 @@ def card_index(bit: int) -> int:
 def scored_outs(
     start: Hand, count: int, rng: Rng, dealt: tuple[int, ...] = (), given: tuple[int, ...] = (),
     receivers: tuple[int, ...] = (), pass_count: int = 0, first: int = 0, after: int = 0,
-) -> list[tuple[int, ...]]:  # fmt: skip
+    memo: Any = None,
+) -> list[Any]:  # fmt: skip
     """Play ``start`` out ``count`` times uniformly at random (``start`` is not changed), or,
     given ``dealt`` cards, each time from the passes drawn as :meth:`Hand.exchange` draws
     them; for each play-out, what :meth:`Hand.scored` gives.
+
+    Given a ``memo`` (a :class:`~hearts_core.playout.ByPoints`: its ``work``, ``known`` and
+    ``wanted``), each play-out gives instead what ``memo.of`` would give for it, and
+    :meth:`Hand.scored` is built only when ``memo.work`` is asked: once for each way the
+    points fall (``wanted`` is ``1 + players`` when only the points matter, ``1 + 2 *
+    players`` when the tricks won do too), and every time for a shot.
 
     >>> import random
     >>> from hearts_core import Rules
@@ -500,22 +501,48 @@ def scored_outs(
     [(-1, 2, 0, 0, 0)]
     """
     hand = start.copy()
+    table = start.table
     found = []
+    known: dict[tuple[int, ...], Any] = {}
+    work = None
+    tricks = False
+    if memo is not None:
+        known, work = memo.known, memo.work
+        tricks = memo.wanted > 1 + table.players
     for _ in range(count):
         if dealt:
             hand.exchange(dealt, given, receivers, pass_count, first, after, rng)
         else:
             hand.copy_from(start)
-        hand.finish_random(rng)
-        found.append(hand.scored())
+        _play_out_random(hand, rng)
+        if work is None:
+            found.append(hand.scored())
+            continue
+        key = [-1]  # ByPoints's key of a hand nobody shot: -1, the points, maybe the tricks
+        for seat in range(table.players):
+            if hand.taken[seat] & table.moon == table.moon:
+                key[0] = seat
+            key.append(points_of(table, hand.taken[seat]))
+        if tricks:
+            for seat in range(table.players):
+                key.append(hand.won[seat])
+        if key[0] >= 0:  # a shot scores by the cards taken, and may be drawn
+            found.append(work(hand.scored()))
+            continue
+        points = tuple(key)
+        result = known.get(points)
+        if result is None:
+            result = work(hand.scored())
+            known[points] = result
+        found.append(result)
     return found
 
 
-# long: the pure build's play-out in one frame, for Python's sake: its calls cost there what
-# the compiled build's do not. The steps are fold, after_card, Hand.play and Rng.card, as
-# written above, with their locals kept in this frame; tests/test_kernel.py plays it
-# against the compiled build, card for card and draw for draw, in every variant.
-def _finish_random_in_python(hand: Hand, rng: Rng) -> None:
+# long: a random play-out in one frame, in both builds: the steps of fold, after_card,
+# Hand.play and Rng.card as written above, with every value in a local. Compiled, the locals
+# are C integers and pointers; pure, the frame saves six Python calls a card. The kernel's
+# tests play it against Hand.play card for card and draw for draw, in every variant.
+def _play_out_random(hand: Hand, rng: Rng) -> None:
     table = hand.table
     players, size, breaking = table.players, table.hand_size, table.breaking
     discards_only, keep, exempt, counts = (
@@ -532,25 +559,29 @@ def _finish_random_in_python(hand: Hand, rng: Rng) -> None:
         if not legal:
             legal = held
         index = situation(moment, tricks == 0, broken)
-        if counts[index]:
-            for row in range(MAX_ROWS * index, MAX_ROWS * index + counts[index]):
-                narrowed = legal & keep[row]
-                if narrowed and narrowed != exempt[row]:
-                    legal = narrowed
-        count = legal.bit_count()
-        while True:  # Rng.below(count), with Rng.word inline
+        row = MAX_ROWS * index
+        end = row + counts[index]
+        while row < end:
+            narrowed = legal & keep[row]
+            if narrowed and narrowed != exempt[row]:
+                legal = narrowed
+            row += 1
+        count = count_cards(legal) if cython.compiled else legal.bit_count()
+        chosen = 0
+        while count > 1:  # Rng.below(count), with Rng.word inline
             if place == block:
                 rng.refill()
                 words, place = rng.words, 0
             product = words[place] * count
             place += 1
-            if product & LOW32 >= (TWO32 - count) % count:
+            low = product & BYTE
+            if low >= count or low >= (TWO8 - count) % count:
+                chosen = product >> 8
                 break
-        chosen = product >> 32
         while chosen:
             legal &= legal - 1
             chosen -= 1
-        bit = legal & -legal
+        bit = legal & (M64 ^ (legal - 1))
         if not broken and bit & breaking and (not discards_only or (led and not bit & led)):
             broken = True
         if position == 0:

@@ -11,7 +11,7 @@ headers. This module picks the build at import:
   older than its source, with a :class:`RuntimeWarning` saying why in the last two cases.
 
 :data:`KERNEL` says which runs. Both builds give the same results for the same inputs,
-draws included: the kernel reads the 32-bit words of the ``random.Random`` it is given,
+draws included: the kernel reads the bytes of the ``random.Random`` it is given,
 in blocks (:class:`Rng`), and draws from them exactly (Lemire's multiply-and-reject).
 
 What it provides:
