@@ -137,15 +137,17 @@ def main(argv: list[str]) -> int:
     fetch_pyodide(out / "pyodide")
     wheels = build_wheels(out / "wheels")
     files = sizes(out)
+    total = sum(size for size, _ in files.values())
+    packed = sum(gzipped for _, gzipped in files.values())
     manifest = {
         "pyodide": PYODIDE_VERSION,
         "wheels": wheels,
         "files": files,
-        "bytes": sum(size for size, _ in files.values()),
-        "gzip_bytes": sum(packed for _, packed in files.values()),
+        "bytes": total,
+        "gzip_bytes": packed,
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    mib = manifest["bytes"] / 2**20, manifest["gzip_bytes"] / 2**20
+    mib = total / 2**20, packed / 2**20
     print(f"play_payload: {out}: {mib[0]:.1f} MiB, {mib[1]:.1f} MiB gzipped", flush=True)
     return 0
 

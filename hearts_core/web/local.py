@@ -40,10 +40,10 @@ __all__ = ["LocalTable", "PAGE_BOTS", "DEFAULT_DELAY"]
 PAGE_BOTS: Final = (
     ("rule", "Rule bots: rules of thumb"),
     ("random", "Random bots: any legal card"),
-    ("mc:seconds=0.6", "Monte Carlo bots: about half a second a move"),
+    ("mc", "Monte Carlo bots: they sample the hands they cannot see"),
 )
 """The bots the play page offers: each one's spec (:func:`~hearts_core.bots.make_bot`) and
-its label. ``mc`` has a time budget, so that it answers within a second in the browser."""
+its label. ``mc`` (24 sampled deals a decision) answers within a second in the browser."""
 
 DEFAULT_DELAY: Final = 0.7
 """Seconds between two bot moves, as ``hearts serve`` waits by default."""
@@ -63,7 +63,8 @@ class LocalTable:
             :func:`~hearts_core.web.tables.pause_after`).
 
     Raises:
-        UnknownNameError: for a variant or bot the library does not know.
+        InvalidRulesError: for a variant the library does not ship.
+        UnknownNameError: for a bot the library does not know.
         BotError: for a bad bot spec.
         TableError: for a ``seed`` that is not a whole number, or a ``delay`` that is
             not a number from 0 to 60.

@@ -376,6 +376,14 @@ class Table:
             "invites": invites if seat == HOST else [],
         }
 
+    def _trick_data(self, trick: Trick) -> dict[str, Any]:
+        return {
+            "leader": trick.leader,
+            "winner": trick.winner,
+            "cards": cards_to_data(trick.cards),
+            "points": trick.points(self.variant.rules),
+        }
+
     def update_for(self, seat: int, events: Sequence[Event]) -> dict[str, Any]:
         """The ``update`` message for ``seat``: its view, the events it may see
         (:func:`~hearts_core.visible_events`), the table drawn from its side
@@ -391,9 +399,7 @@ class Table:
             "view": view_to_data(view, self.variant.name),
             "events": [event_to_data(event) for event in visible_events(events, seat)],
             "svg": draw_table(view, last_trick=last),
-            "last_trick": None
-            if last is None
-            else {"leader": last.leader, "winner": last.winner, "cards": cards_to_data(last.cards)},
+            "last_trick": None if last is None else self._trick_data(last),
             "hands": [event_to_data(hand) for hand in self.sheet],
         }
 

@@ -5,7 +5,6 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const SVG_NS = "http://www.w3.org/2000/svg";
 const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const RANK_WORDS = {
@@ -347,7 +346,7 @@ function seatCentre(svg, seat) {
 function fly(card, from, to, duration, fade = 1, fill = "forwards") {
   let wrapper = card.parentNode;
   if (!wrapper.classList || !wrapper.classList.contains("flight")) {
-    wrapper = document.createElementNS(SVG_NS, "g");
+    wrapper = document.createElementNS(card.namespaceURI, "g");
     wrapper.setAttribute("class", "flight");
     card.replaceWith(wrapper);
     wrapper.append(card);
