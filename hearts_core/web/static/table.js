@@ -15,6 +15,7 @@ const HOLD_MS = 1000; // a completed trick stays on the table this long, or unti
 const COLLECT_MS = 380; // the trick going to its winner
 const MOVE_MS = 300; // a card going from a hand to the table, a pass going out or coming in
 const SCORED_MS = 1500; // after a hand, its scores stay in the prompt at least this long
+const LOG_LINES = 240; // the log keeps the last lines: a few hands
 const MOTION = window.matchMedia("(prefers-reduced-motion: no-preference)");
 // On a narrow screen the drawing keeps only the seats and the trick (the scores and the
 // passes are on the page below it), so the cards are as large as the width allows.
@@ -75,7 +76,7 @@ function say(text) {
   const item = document.createElement("li");
   item.textContent = text;
   $("log").append(item);
-  while ($("log").children.length > 80) $("log").firstElementChild.remove();
+  while ($("log").children.length > LOG_LINES) $("log").firstElementChild.remove();
   $("log").scrollTop = $("log").scrollHeight;
 }
 
@@ -275,14 +276,13 @@ async function show(message) {
 // Wait `ms`; with `skippable`, a click on the table or a key in it ends the wait sooner.
 function pause(ms, skippable = false) {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    if (skippable) {
-      page.skip = () => {
-        page.skip = null;
-        clearTimeout(timer);
-        resolve();
-      };
-    }
+    const done = () => {
+      if (skippable) page.skip = null;
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    if (skippable) page.skip = done;
   });
 }
 
@@ -464,7 +464,7 @@ function dress(svg) {
 function refocus(svg) {
   const cards = handCards(svg);
   if (!cards.length) {
-    svg.focus();
+    svg.focus({ preventScroll: true }); // between hands: the keys still reach the table
     return;
   }
   const index = Math.min(page.focusIndex ?? 0, cards.length - 1);
