@@ -60,7 +60,7 @@ class LocalTable:
         seed: The deals and the bots' random choices come from ``random.Random(seed)``
             (a fresh random seed if ``None``), as a served table's do.
         delay: Seconds between two bot moves (longer after a trick and a hand, see
-            :func:`~hearts_core.web.tables.pause_after`).
+            ``hearts_core.web.tables.pause_after``).
 
     Raises:
         InvalidRulesError: for a variant the library does not ship.
