@@ -77,6 +77,14 @@ window.heartsMostAnimations = 0;
   }
   requestAnimationFrame(sample);
 })();
+// Everything the live region said, in order.
+window.heartsSpoken = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const spoken = document.getElementById("announce");
+  const heard = () => window.heartsSpoken.push(spoken.textContent);
+  const changes = { childList: true, characterData: true, subtree: true };
+  new MutationObserver(heard).observe(spoken, changes);
+});
 """
 
 
@@ -285,12 +293,17 @@ def by_keyboard(person: Person) -> bool:
         assert card["role"] == "button" and card["label"].endswith(", legal"), card
         page.keyboard.press("Enter")
         page.locator(f'.hand [data-card="{card["card"]}"]').wait_for(state="detached")
+        PLAYED_BY_KEYBOARD.append(card["label"].removesuffix(", legal"))
         return True
     if text.startswith("You shot the moon"):
         tab_to(page, lambda element: element["option"] is not None)
         page.keyboard.press("Enter")
         return True
     return False
+
+
+PLAYED_BY_KEYBOARD: list[str] = []
+"""The cards the keyboard played, in words ("queen of spades"), for the live region's check."""
 
 
 def hands_scored(page: Page) -> int:
@@ -421,7 +434,14 @@ def second_hand_by_keyboard(person: Person, shots: Path, name: str) -> None:
     assert len(reached) == 13 and None not in reached
     named = re.compile(rf"^({'|'.join(RANKS)}) of (clubs|diamonds|hearts|spades)$")
     expect(page.get_by_role("button", name=named)).to_have_count(13)
+    PLAYED_BY_KEYBOARD.clear()
     play_hand(person, by_keyboard)
+    # The live region said each of those plays, and each trick.
+    spoken: list[str] = page.evaluate("window.heartsSpoken")
+    assert len(PLAYED_BY_KEYBOARD) == 13
+    for card in PLAYED_BY_KEYBOARD:
+        assert any(f"You play the {card}." in said for said in spoken), (card, spoken[-5:])
+    assert sum("the trick, " in said for said in spoken) >= 26
     expect(page.locator("#prompt")).to_contain_text("is over")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=shots / f"{name}-score-sheet-1280.png")

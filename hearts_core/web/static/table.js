@@ -21,6 +21,12 @@ const MOTION = window.matchMedia("(prefers-reduced-motion: no-preference)");
 // passes are on the page below it), so the cards are as large as the width allows.
 const NARROW = window.matchMedia("(max-width: 760px)");
 
+// Whether cards may move: the person allows motion and sees the page. A hidden tab skips
+// the holds and moves, so its title says "Your turn" as soon as it is.
+function moving() {
+  return MOTION.matches && !document.hidden;
+}
+
 const page = {
   transport: null, seat: null, names: [], host: false, moonAmount: 26, invites: [],
   message: null, // the update on the table now
@@ -267,10 +273,9 @@ async function show(message) {
   controls();
   if (hadFocus) refocus(svg);
   if (taken) await hold(board, svg);
-  else if (moved && MOTION.matches) await pause(MOVE_MS);
-  if (view.phase === "deal" && message.events.some((event) => event.type === "hand-scored")) {
-    await pause(SCORED_MS, true);
-  }
+  else if (moved && moving()) await pause(MOVE_MS);
+  const scored = message.events.some((event) => event.type === "hand-scored");
+  if (view.phase === "deal" && scored && !document.hidden) await pause(SCORED_MS, true);
 }
 
 // Wait `ms`; with `skippable`, a click on the table or a key in it ends the wait sooner.
@@ -290,14 +295,14 @@ function pause(ms, skippable = false) {
 // then goes to its winner.
 async function hold(board, svg) {
   await new Promise((resolve) => {
-    const timer = setTimeout(resolve, HOLD_MS);
+    const timer = setTimeout(resolve, document.hidden ? 0 : HOLD_MS);
     page.holding.release = () => {
       clearTimeout(timer);
       resolve();
     };
   });
   const trick = svg.querySelector(".last-trick");
-  if (trick && MOTION.matches) {
+  if (trick && moving()) {
     const target = seatCentre(svg, page.holding.trick.winner);
     const flights = [...trick.querySelectorAll("[data-card]")].map((card) => {
       const at = position(card);
@@ -375,7 +380,7 @@ function arrive(svg, before, events) {
     }
   }
   let moved = false;
-  const animate = MOTION.matches;
+  const animate = moving();
   for (const card of svg.querySelectorAll(".hand [data-card], .trick [data-card], .last-trick [data-card]")) {
     const inTrick = Boolean(card.closest(".trick, .last-trick"));
     if (card.closest(".last-trick") && !page.holding) continue; // hidden: nothing to see
@@ -742,15 +747,32 @@ function moonButtons() {
     const amount = page.moonAmount;
     button.textContent = option === "add-to-others" ? `Everyone else scores ${amount}` : `Take ${amount} off my score`;
     button.dataset.option = option;
-    button.addEventListener("click", () => send({ type: "act", action: { type: "moon", seat: page.seat, option } }));
+    button.addEventListener("click", () => {
+      toTable(button);
+      send({ type: "act", action: { type: "moon", seat: page.seat, option } });
+    });
     moon.append(button);
   }
 }
 
+// A control that goes away once used (Deal, Pass, the moon's buttons) hands the keyboard
+// focus to the table, where the next redraw puts it on a card.
+function toTable(button) {
+  const svg = $("board").querySelector("svg");
+  if (document.activeElement === button && svg) svg.focus({ preventScroll: true });
+}
+
 function setUp() {
-  $("start").addEventListener("click", () => send({ type: "start" }));
-  $("new-game").addEventListener("click", () => send({ type: "new-game" }));
+  $("start").addEventListener("click", () => {
+    toTable($("start"));
+    send({ type: "start" });
+  });
+  $("new-game").addEventListener("click", () => {
+    toTable($("new-game"));
+    send({ type: "new-game" });
+  });
   $("pass").addEventListener("click", () => {
+    toTable($("pass"));
     send({ type: "act", action: { type: "pass", seat: page.seat, cards: [...page.selected] } });
     page.selected.clear();
   });
