@@ -32,6 +32,7 @@ const page = {
   message: null, // the update on the table now
   game: null, selected: new Set(), queue: [], busy: false, holding: null, skip: null,
   focusIndex: null, // the hand's card that has the keyboard focus, by position
+  held: null, // which seats people hold, as the invites last showed it
 };
 
 // --- words ---------------------------------------------------------------------------
@@ -224,7 +225,12 @@ function welcome(message) {
   moonButtons();
 }
 
+// The host's links, one per seat; a seat a friend holds says so instead. Drawn again only
+// when that changes, so a link being selected or copied stays as it is.
 function invites(seats) {
+  const held = seats.map((seat) => seat.person).join();
+  if (held === page.held) return;
+  page.held = held;
   $("invites").replaceChildren(
     ...page.invites.map((invite) => {
       const item = document.createElement("li");
