@@ -147,7 +147,7 @@ def points_of(table: Table, mask: int) -> int:
     while rest:
         bit = rest & (M64 ^ (rest - 1))
         rest ^= bit
-        total += table.points[card_index(bit)]
+        total += table.points[count_cards(bit - 1)]  # card_index, one call fewer
     return total
 
 
@@ -292,13 +292,34 @@ class Rng:
         return nth_card(mask, self.below(count_cards(mask)))
 
     def cards(self, mask: int, count: int) -> int:
-        """``count`` different cards of ``mask``, every such set as likely, as a mask."""
+        """``count`` different cards of ``mask``, every such set as likely, as a mask: the
+        cards and bytes of ``count`` calls of :meth:`card`, each from the cards left."""
+        # One frame, for the pure build's sake: card, below and word inline.
         chosen = 0
+        left = count_cards(mask)
+        words, place, block = self.words, self.place, self.block
         while count:
-            bit = self.card(mask)
+            index = 0
+            while left > 1:
+                if place == block:
+                    self.refill()
+                    words, place = self.words, 0
+                product = words[place] * left
+                place += 1
+                low = product & BYTE
+                if low >= left or low >= (TWO8 - left) % left:
+                    index = product >> 8
+                    break
+            rest = mask
+            while index:
+                rest &= rest - 1
+                index -= 1
+            bit = rest & (M64 ^ (rest - 1))
             mask ^= bit
             chosen |= bit
+            left -= 1
             count -= 1
+        self.place = place
         return chosen
 
 
@@ -552,13 +573,20 @@ def _play_out_random(hand: Hand, rng: Rng) -> None:
     seat, position, led, best, winner = hand.seat, hand.position, hand.led, hand.best, hand.winner
     trick, broken, tricks = hand.trick, hand.broken, hand.tricks
     words, place, block = rng.words, rng.place, rng.block
+    compiled = cython.compiled
+    # The situations of a lead, a follow and a discard, worked out again only when the first
+    # trick ends or hearts break.
+    at_lead = situation(LEAD, tricks == 0, broken)
+    at_follow = situation(FOLLOW, tricks == 0, broken)
+    at_discard = situation(DISCARD, tricks == 0, broken)
     while tricks < size:
         held = hands[seat]
         legal = held & led
-        moment = FOLLOW if legal else (DISCARD if led else LEAD)
-        if not legal:
+        if legal:
+            index = at_follow
+        else:
             legal = held
-        index = situation(moment, tricks == 0, broken)
+            index = at_discard if led else at_lead
         row = MAX_ROWS * index
         end = row + counts[index]
         while row < end:
@@ -566,7 +594,7 @@ def _play_out_random(hand: Hand, rng: Rng) -> None:
             if narrowed and narrowed != exempt[row]:
                 legal = narrowed
             row += 1
-        count = count_cards(legal) if cython.compiled else legal.bit_count()
+        count = count_cards(legal) if compiled else legal.bit_count()
         chosen = 0
         while count > 1:  # Rng.below(count), with Rng.word inline
             if place == block:
@@ -581,9 +609,12 @@ def _play_out_random(hand: Hand, rng: Rng) -> None:
         while chosen:
             legal &= legal - 1
             chosen -= 1
-        bit = legal & (M64 ^ (legal - 1))
+        bit = legal & -legal
         if not broken and bit & breaking and (not discards_only or (led and not bit & led)):
             broken = True
+            at_lead = situation(LEAD, tricks == 0, True)
+            at_follow = situation(FOLLOW, tricks == 0, True)
+            at_discard = situation(DISCARD, tricks == 0, True)
         if position == 0:
             led, best, winner = suit_of(bit), bit, seat
         elif bit & led and bit > best:
@@ -598,5 +629,9 @@ def _play_out_random(hand: Hand, rng: Rng) -> None:
         won[winner] += 1
         tricks += 1
         seat, position, led, best, trick = winner, 0, 0, 0, 0
+        if tricks == 1:
+            at_lead = situation(LEAD, False, broken)
+            at_follow = situation(FOLLOW, False, broken)
+            at_discard = situation(DISCARD, False, broken)
     hand.seat, hand.position, hand.led, hand.best, hand.winner = seat, 0, 0, 0, seat
     hand.leader, hand.trick, hand.broken, hand.tricks, rng.place = seat, 0, broken, tricks, place

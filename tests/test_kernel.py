@@ -227,6 +227,27 @@ def test_bounded_draws_are_uniform(build: ModuleType, count: int) -> None:
 
 
 @pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_cards_draws_what_card_draws_card_after_card(build: ModuleType) -> None:
+    # Rng.cards draws in one frame; it must take the cards and bytes that Rng.card, called
+    # once for each card on the cards left, takes.
+    source = random.Random(17)
+    for _ in range(300):
+        mask = source.getrandbits(52)
+        count = source.randrange(0, min(mask.bit_count(), 5) + 1)
+        seed = source.getrandbits(32)
+        # Blocks of three bytes: the draws cross from one block to the next.
+        together, one_by_one = build.Rng(random.Random(seed), 3), build.Rng(random.Random(seed), 3)
+        chosen, left = 0, mask
+        for _ in range(count):
+            bit = one_by_one.card(left)
+            left ^= bit
+            chosen |= bit
+        assert together.cards(mask, count) == chosen
+        assert together.place == one_by_one.place
+        assert together.source.getstate() == one_by_one.source.getstate()
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
 def test_drawn_passes_are_uniform_over_the_subsets(build: ModuleType) -> None:
     hand = 0b1011011  # five cards
     subsets = [sum(c) for c in itertools.combinations([1, 2, 8, 16, 64], 3)]
