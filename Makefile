@@ -10,7 +10,8 @@
 #             python3 -m http.server -d site, then http://127.0.0.1:8000/play.html
 # make serve  the web table at http://127.0.0.1:8000 (hearts serve):  make serve ARGS="--seed 3"
 # make bench  random playouts per second, hearts_core (both kernel builds) against OpenSpiel,
-#             the compiled build against the pure one; the floors of a
+#             the compiled build against the pure one, the pure one against the code
+#             before the kernel (bench/before.py); the floors of a
 #             pure-Python engine (bench/floor.py); the learning environments against
 #             Shimmy's and OpenSpiel's
 # make mutation MODULE=scoring  mutation-test one module of the core (pure kernel) with mutmut, one child
@@ -140,6 +141,7 @@ bench: $(VENV)/.installed-bench $(KERNEL_STAMP)
 	$(BIN)/python bench/floor.py $(ARGS)
 	env HEARTS_CORE_PURE=1 $(BIN)/python bench/playout.py $(ARGS)
 	$(BIN)/python bench/builds.py $(ARGS)
+	env HEARTS_CORE_PURE=1 $(BIN)/python bench/before.py $(ARGS)
 	$(BIN)/python bench/environments.py $(ARGS)
 
 MODULE ?=
