@@ -99,12 +99,6 @@ cdef class Hand:
 cpdef int card_index(u64 bit) noexcept
 
 
-@cython.locals(hand=Hand, table=Table, found=list, known=dict, tricks=bint, key=list, seat=int,
-               points=tuple)
-cpdef list scored_outs(Hand start, int count, Rng rng, tuple dealt=*, tuple given=*,
-                       tuple receivers=*, int pass_count=*, u64 first=*, int after=*,
-                       object memo=*)
-
 
 @cython.locals(
     table=Table, players=int, size=int, breaking=u64, discards_only=bint,
@@ -116,5 +110,5 @@ cpdef list scored_outs(Hand start, int count, Rng rng, tuple dealt=*, tuple give
     at_lead=int, at_follow=int, at_discard=int,
     chosen=u64, bit=u64, low=u64,
 )
-cdef void _play_out_random(Hand hand, Rng rng) except *
+cdef void play_out_random(Hand hand, Rng rng) except *
 

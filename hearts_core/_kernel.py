@@ -12,7 +12,7 @@ cards a mask, a seat an index; the compiled build keeps the objects' fields in C
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import hearts_core._pure as cython
@@ -485,7 +485,7 @@ class Hand:
     def finish_random(self, rng: Rng) -> None:
         """Play the rest of the hand, each card drawn uniformly among the legal ones: the
         cards and draws of ``self.play(rng.card(self.legal()))`` to the hand's end."""
-        _play_out_random(self, rng)
+        play_out_random(self, rng)
 
 
 def card_index(bit: int) -> int:
@@ -497,73 +497,12 @@ def card_index(bit: int) -> int:
     return count_cards(bit - 1)
 
 
-def scored_outs(
-    start: Hand, count: int, rng: Rng, dealt: tuple[int, ...] = (), given: tuple[int, ...] = (),
-    receivers: tuple[int, ...] = (), pass_count: int = 0, first: int = 0, after: int = 0,
-    memo: Any = None,
-) -> list[Any]:  # fmt: skip
-    """Play ``start`` out ``count`` times uniformly at random (``start`` is not changed), or,
-    given ``dealt`` cards, each time from the passes drawn as :meth:`Hand.exchange` draws
-    them; for each play-out, what :meth:`Hand.scored` gives.
-
-    Given a ``memo`` (a :class:`~hearts_core.playout.ByPoints`: its ``work``, ``known`` and
-    ``wanted``), each play-out gives instead what ``memo.of`` would give for it, and
-    :meth:`Hand.scored` is built only when ``memo.work`` is asked: once for each way the
-    points fall (``wanted`` is ``1 + players`` when only the points matter, ``1 + 2 *
-    players`` when the tricks won do too), and every time for a shot.
-
-    >>> import random
-    >>> from hearts_core import Rules
-    >>> from hearts_core.kernel import Hand, Rng, scored_outs  # the build running
-    >>> hands = tuple(1 << 13 * seat | 1 << 13 * seat + 1 for seat in range(4))
-    >>> start = Hand(Rules().tables().kernel, hands, 0)
-    >>> start.resume((), 0, True, 11, (0, 0, 0, 0), (0, 0, 0, 0))
-    >>> [end[:5] for end in scored_outs(start, 1, Rng(random.Random(1)))]  # clubs take hearts
-    [(-1, 2, 0, 0, 0)]
-    """
-    hand = start.copy()
-    table = start.table
-    found = []
-    known: dict[tuple[int, ...], Any] = {}
-    work = None
-    tricks = False
-    if memo is not None:
-        known, work = memo.known, memo.work
-        tricks = memo.wanted > 1 + table.players
-    for _ in range(count):
-        if dealt:
-            hand.exchange(dealt, given, receivers, pass_count, first, after, rng)
-        else:
-            hand.copy_from(start)
-        _play_out_random(hand, rng)
-        if work is None:
-            found.append(hand.scored())
-            continue
-        key = [-1]  # ByPoints's key of a hand nobody shot: -1, the points, maybe the tricks
-        for seat in range(table.players):
-            if hand.taken[seat] & table.moon == table.moon:
-                key[0] = seat
-            key.append(points_of(table, hand.taken[seat]))
-        if tricks:
-            for seat in range(table.players):
-                key.append(hand.won[seat])
-        if key[0] >= 0:  # a shot scores by the cards taken, and may be drawn
-            found.append(work(hand.scored()))
-            continue
-        points = tuple(key)
-        result = known.get(points)
-        if result is None:
-            result = work(hand.scored())
-            known[points] = result
-        found.append(result)
-    return found
-
-
-# long: a random play-out in one frame, in both builds: the steps of fold, after_card,
-# Hand.play and Rng.card as written above, with every value in a local. Compiled, the locals
-# are C integers and pointers; pure, the frame saves six Python calls a card. The kernel's
-# tests play it against Hand.play card for card and draw for draw, in every variant.
-def _play_out_random(hand: Hand, rng: Rng) -> None:
+# A random play-out in one frame, in both builds: the steps of fold, after_card, Hand.play and
+# Rng.card as written above, with every value in a local. Compiled, the locals are C integers
+# and pointers; pure, the frame saves six Python calls a card. The kernel's tests play it
+# against Hand.play card for card and draw for draw, in every variant.
+# long: the play-out's whole loop, one frame for speed
+def play_out_random(hand: Hand, rng: Rng) -> None:
     table = hand.table
     players, size, breaking = table.players, table.hand_size, table.breaking
     discards_only, keep, exempt, counts = (

@@ -21,7 +21,8 @@ What it provides:
 * :func:`after_card`: one card played to a trick, the step of the trick sequence;
 * :class:`Hand`: a hand in play, changed in place card by card (:meth:`Hand.play`), and
   played out at random (:meth:`Hand.finish_random`);
-* :func:`scored_outs`: many random play-outs of one position at once;
+* :func:`scored_outs`: many random play-outs of one position at once, each scored
+  (``hearts_core/_scored.py``, compiled alike);
 * :func:`rule_card`: the rules of thumb (``hearts_core/_thumb.py``, compiled alike), and
   :func:`rule_of` and :func:`finish_rule`, a kernel hand's card and play-out by them;
 * :func:`deal_hands`: the hands of a shuffled deal (``hearts_core/_deal.py``, compiled
@@ -77,7 +78,7 @@ __all__ = [
 ]
 
 
-_MODULES: Final = ("_kernel", "_thumb", "_deal", "_slots")
+_MODULES: Final = ("_kernel", "_scored", "_thumb", "_deal", "_slots")
 """The kernel's modules: each one source, compiled as ``hearts_core.<module>_c``."""
 
 
@@ -135,10 +136,10 @@ if TYPE_CHECKING or KERNEL == "pure":
         fold,
         nth_card,
         points_of,
-        scored_outs,
         situation,
         suit_of,
     )
+    from hearts_core._scored import scored_outs
     from hearts_core._slots import bind_slots, make_context, make_state, make_trick
     from hearts_core._thumb import finish_rule, rule_card, rule_of
 else:
@@ -154,9 +155,9 @@ else:
         fold,
         nth_card,
         points_of,
-        scored_outs,
         situation,
         suit_of,
     )
+    from hearts_core._scored_c import scored_outs
     from hearts_core._slots_c import bind_slots, make_context, make_state, make_trick
     from hearts_core._thumb_c import finish_rule, rule_card, rule_of

@@ -27,6 +27,7 @@ import hearts_core
 from hearts_core import CardSet, Phase, Rules, rollouts, variant, variant_names
 from hearts_core import _deal as pure_deal
 from hearts_core import _kernel as pure
+from hearts_core import _scored as pure_scored
 from hearts_core.kernel import Hand, Table
 from hearts_core.playout import ByPoints
 
@@ -50,6 +51,10 @@ needs_compiled = pytest.mark.skipif(
 )
 COMPILED = compiled_module()
 BUILDS = [pure] if COMPILED is None else [pure, COMPILED]
+SCORED = {  # each build's scored play-outs (hearts_core/_scored.py), by its kernel module
+    build: (pure_scored if build is pure else importlib.import_module("hearts_core._scored_c"))
+    for build in BUILDS
+}
 DEALS = (
     [pure_deal] if COMPILED is None else [pure_deal, importlib.import_module("hearts_core._deal_c")]
 )
@@ -118,7 +123,7 @@ def test_both_builds_play_out_every_variant_identically(name: str) -> None:
         ends = []
         for build in BUILDS:
             hand = hand_in(build, state)
-            ends.append(build.scored_outs(hand, 40, build.Rng(random.Random(seed))))
+            ends.append(SCORED[build].scored_outs(hand, 40, build.Rng(random.Random(seed))))
         assert ends[0] == ends[1]
 
 
@@ -146,9 +151,9 @@ def test_play_outs_with_a_memo_give_what_the_memo_makes_of_each(
         memo = ByPoints(rules, work)
         rng = build.Rng(random.Random(5))
         if calls is asked[0]:
-            results.append(build.scored_outs(hand_in(build, state), 300, rng, memo=memo))
+            results.append(SCORED[build].scored_outs(hand_in(build, state), 300, rng, memo=memo))
         else:
-            ends = build.scored_outs(hand_in(build, state), 300, rng)
+            ends = SCORED[build].scored_outs(hand_in(build, state), 300, rng)
             results.append([memo.of(end) for end in ends])
     assert results[0] == results[1]
     assert asked[0] == asked[1]
@@ -295,7 +300,7 @@ def test_play_outs_are_uniform_as_exact_enumeration_says(
     assert len(exact) > 3  # several ends, or the test shows nothing
     draws = 30_000
     players = rules.players
-    outs = build.scored_outs(hand_in(build, state), draws, build.Rng(random.Random(seed)))
+    outs = SCORED[build].scored_outs(hand_in(build, state), draws, build.Rng(random.Random(seed)))
     ends = Counter(end[1 + 2 * players :] + end[1 + players : 1 + 2 * players] for end in outs)
     assert chi_square_is_plausible(
         ends, {key: float(chance) * draws for key, chance in exact.items()}

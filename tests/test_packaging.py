@@ -144,7 +144,7 @@ def test_variants_load_from_an_installed_wheel(tmp_path: Path, build: str) -> No
     else:
         assert not wheel.name.endswith("-none-any.whl"), wheel.name
         modules = [name.split(".")[0] for name in extensions]
-        kernel = ["_deal_c", "_kernel_c", "_slots_c", "_thumb_c"]
+        kernel = ["_deal_c", "_kernel_c", "_scored_c", "_slots_c", "_thumb_c"]
         assert modules == [f"hearts_core/{name}" for name in kernel]
     shipped = sorted(
         n.removeprefix("hearts_core/_variants/")
