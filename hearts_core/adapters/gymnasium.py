@@ -38,7 +38,7 @@ from gymnasium import spaces
 from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
 from hearts_core.adapters.encoding import CARDS, MOON_ACTIONS, card_action
 from hearts_core.adapters.pettingzoo import raw_env
-from hearts_core.adapters.seats import draws_for
+from hearts_core.adapters.seats import draws_for, restored_draws, saved_draws
 from hearts_core.adapters.seats import opponents as opponents_of
 from hearts_core.bots.arena import BotSpec
 from hearts_core.cards import CardSet
@@ -126,6 +126,16 @@ class HeartsEnv(gymnasium.Env[Any, np.int64]):
         self._queue: list[int] = []  # the cards of a bot's pass still to pick, one per step
         self._started = False
         self._over = True
+
+    # Copies and pickles: the kernel generator is kept as values (see saved_draws).
+    def __getstate__(self) -> dict[str, Any]:
+        found = dict(self.__dict__)
+        found["_draws"] = saved_draws(self._draws)
+        return found
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.__dict__.update(saved)
+        self._draws = restored_draws(saved["_draws"])
 
     @property
     def rules(self) -> Rules:

@@ -16,8 +16,11 @@ entries.
 **Hand and game outcomes.** :func:`hand_info` reads a hand's end from the engine's
 events, as the ``infos`` of every environment give it.
 
->>> from hearts_core.events import HandScored
->>> info = hand_info((HandScored(0, (26, 0, 0, 0), (0, 26, 26, 26), (0, 26, 26, 26)),), 0)
+>>> from hearts_core import MoonOption
+>>> from hearts_core.events import HandScored, MoonShot
+>>> shot = MoonShot(0, MoonOption.ADD_TO_OTHERS)  # seat 0 took every heart and the queen
+>>> scored = HandScored(0, (26, 0, 0, 0), (0, 26, 26, 26), (0, 26, 26, 26))
+>>> info = hand_info((shot, scored), 0)
 >>> info["moon"], info["scores"], info["payoff"]
 (0, (0, 26, 26, 26), 26.0)
 """

@@ -15,16 +15,18 @@ which the vector environment plays in the kernel too, card for card the same.
 
 from __future__ import annotations
 
+import array
+import copy
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from hearts_core.bots.arena import BotSpec, make_arena_bot
 from hearts_core.bots.protocol import Bot
 from hearts_core.errors import InvalidRulesError
 from hearts_core.kernel import Rng
 
-__all__ = ["Opponent", "opponents", "draws_for"]
+__all__ = ["Opponent", "opponents", "draws_for", "saved_draws", "restored_draws"]
 
 Opponent = Bot | None
 """A seat's player: a bot, or ``None`` for the kernel's random player."""
@@ -73,3 +75,32 @@ def draws_for(seed: int | None) -> Rng:
     True
     """
     return Rng(random.Random(None if seed is None else f"{seed}:draws"))
+
+
+def saved_draws(draws: Rng) -> tuple[Any, ...]:
+    """What a copy or a pickle of the environments keeps of a kernel generator: its
+    source, the words drawn and where it reads them (the compiled build's generator is not
+    picklable itself).
+
+    >>> draws = draws_for(1)
+    >>> copy = restored_draws(saved_draws(draws))
+    >>> [copy.word() for _ in range(70)] == [draws.word() for _ in range(70)]
+    True
+    """
+    return (copy.deepcopy(draws.source), list(draws.words), draws.place, draws.block)
+
+
+def restored_draws(saved: tuple[Any, ...]) -> Rng:
+    """The generator :func:`saved_draws` kept, reading on from where it was.
+
+    >>> draws = draws_for(2)
+    >>> _ = draws.word()
+    >>> restored_draws(saved_draws(draws)).word() == draws.word()
+    True
+    """
+    source, words, place, block = saved
+    draws = Rng(random.Random(0), block)
+    draws.source = source
+    draws.words = array.array("I", words)
+    draws.place = place
+    return draws

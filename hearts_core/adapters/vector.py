@@ -40,7 +40,6 @@ seat's, and the rewards have one column per seat, ``(num_envs, players)``.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from typing import Any, Final
@@ -56,7 +55,13 @@ from hearts_core.adapters.encoding import CARDS, MOON_ACTIONS, Encoder, action_c
 from hearts_core.adapters.outcome import check_observation, observation_space, outcome_info
 from hearts_core.adapters.pettingzoo import REWARDS, _check_arguments, _worst_hand, rules_of
 from hearts_core.adapters.record import HandRecord
-from hearts_core.adapters.seats import Opponent, draws_for, opponents
+from hearts_core.adapters.seats import (
+    Opponent,
+    draws_for,
+    opponents,
+    restored_draws,
+    saved_draws,
+)
 from hearts_core.bots.arena import BotSpec
 from hearts_core.bots.rule_bot import RuleBot
 from hearts_core.cards import CardSet
@@ -102,7 +107,7 @@ class _Table:
 
     def __init__(self, owner: HeartsVectorEnv) -> None:
         self.owner = owner
-        rules = owner.rules
+        rules = self.rules = owner.rules
         self.players = rules.players
         self.learner = 0
         self.started = False
@@ -113,6 +118,7 @@ class _Table:
         self.picked = 0
         self.acting = 0
         self.over = True
+        self.pending: dict[str, Any] | None = None  # the outcome of a hand the learner ended
         self.board = batch.Board(
             Hand(rules.tables().kernel, (), 0), self.draws, (0,) * self.players,
             owner.scheme, rules.moon.value != "off",
@@ -329,7 +335,7 @@ class _Table:
             return True
         if not 0 <= action - CARDS < len(MOON_ACTIONS) or board.phase != 2:
             return False
-        self.chose(action - CARDS)
+        self.pending = self.chose(action - CARDS)
         return True
 
     def encode(self, row: Any, mask: Any) -> None:
@@ -362,13 +368,12 @@ class _Table:
         found = dict(self.__dict__)
         board = found.pop("board")
         hand = board.hand
-        words = list(board.rng.words)
         found["_board"] = (
             board.state(),
             (hand.hand_masks(), hand.taken_masks(), hand.won_counts(), hand.leader, hand.seat,
              hand.position, hand.winner, hand.tricks, hand.led, hand.best, hand.trick,
              hand.broken),
-            (copy.deepcopy(board.rng.source), words, board.rng.place, board.rng.block),
+            saved_draws(board.rng),
         )  # fmt: skip
         found["draws"] = None
         return found
@@ -376,13 +381,8 @@ class _Table:
     def __setstate__(self, saved: dict[str, Any]) -> None:
         board_state, hand_state, rng_state = saved.pop("_board")
         self.__dict__.update(saved)
-        source, words, place, block = rng_state
-        rng = batch.Rng(random.Random(0), block)
-        rng.source = source
-        rng.words = np.array(words, dtype=np.uintc)
-        rng.place = place
-        self.draws = rng
-        table = self.owner.rules.tables().kernel
+        rng = self.draws = restored_draws(rng_state)
+        table = self.rules.tables().kernel
         hands, taken, won, leader, seat, position, winner, tricks, led, best, trick, broken = (
             hand_state
         )
@@ -456,6 +456,16 @@ class HeartsVectorEnv(VectorEnv[Any, Any, Any]):
         self._seats = np.zeros(num_envs, dtype=np.int64)
         self._rewards = np.zeros((num_envs, players), dtype=np.float64)
         self._started = False
+
+    # Copies and pickles: the kernel's layout is rebuilt from the encoder.
+    def __getstate__(self) -> dict[str, Any]:
+        found = dict(self.__dict__)
+        del found["layout"]
+        return found
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.__dict__.update(saved)
+        self.layout = _layout(self.encoder)
 
     def reset(
         self, *, seed: int | Sequence[int | None] | None = None,
@@ -582,7 +592,9 @@ class HeartsVectorEnv(VectorEnv[Any, Any, Any]):
             last = self._flat(self._observations[index].copy(), self._masks[index].copy())
             self._finish(index, table, infos, last)
             return
-        found = table.advance()
+        found, table.pending = table.pending, None
+        if not table.over:
+            found = table.advance() or found
         self._ready(index, table, infos, found)
 
     def _output(self) -> Any:

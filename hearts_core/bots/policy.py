@@ -12,8 +12,8 @@ protocol as it played there.
 >>> from hearts_core import Rules, apply, new_game, observe, random_deal
 >>> lowest = PolicyBot(lambda observation, mask: int(mask.nonzero()[0][0]))
 >>> state = apply(new_game(), random_deal(Rules(), random.Random(2)))
->>> print(lowest.choose(observe(state, 0), random.Random(0)))  # its three lowest cards
-pass 0 2C 3C 2D
+>>> print(lowest.choose(observe(state, 0), random.Random(0)))  # the lowest ids: low ranks
+pass 0 5D 3H 5H
 """
 
 from __future__ import annotations
