@@ -59,7 +59,7 @@ cpdef int bit_action(u64 bit)
 cpdef void play(Board board, u64 bit)
 @cython.locals(hand=Hand, legal=u64, threat=int, table=Table, rest=u64, chosen=u64, low=int,
                cards=u64, bit=u64, value=int, suit=u64, above=u64, zero=bint, rank=int,
-               index=int, clean=bint)
+               index=int, clean=bint, sure=bint)
 cpdef u64 rule_move(Board board)
 @cython.locals(hand=Hand, need=u64, holder=int, seat=int, taken=int)
 cpdef int moon_threat(Board board)

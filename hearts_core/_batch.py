@@ -202,8 +202,7 @@ def play(board: Board, bit: int) -> None:
     if board.scheme == 0:
         board.rewards[winner] -= points
         return
-    share = points
-    share /= players - 1
+    share = points / (players - 1.0)
     for other in range(players):
         if other == winner:
             board.rewards[other] -= points
@@ -231,9 +230,9 @@ def rule_move(board: Board) -> int:
                 cards ^= bit
                 value = table.points[card_index(bit)]
                 suit = suit_of(bit)
-                if value > 0 and rest & suit and not rest & suit & ~((bit << 1) - 1):
-                    if chosen == 0 or value < low:
-                        chosen, low = bit, value
+                sure = value > 0 and rest & suit and not rest & suit & ~((bit << 1) - 1)
+                if sure and (chosen == 0 or value < low):
+                    chosen, low = bit, value
             if chosen:
                 return chosen
         elif legal & hand.led:  # win a trick with points in it, with the highest card
@@ -325,7 +324,7 @@ def encode(layout: Layout, board: Board, seat: int, row: Any) -> None:
     _cards(row, 0, held)
     _cards(row, 52, board.passed[seat])
     _cards(row, 104, board.received[seat])
-    if phase == PLAYING or phase == CHOOSING:
+    if phase in (PLAYING, CHOOSING):
         for offset in range(players):
             other = (seat + offset) % players
             _cards(row, 156 + 52 * offset, board.start[other] & ~hand.hands[other])

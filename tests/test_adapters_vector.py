@@ -42,7 +42,8 @@ def _side_by_side(
     rng = np.random.default_rng(seed)
     ended = 0
     for step in range(steps):
-        masks = seen[:, -vector.single_action_space.n :] if flat else seen["action_mask"]
+        actions_count = vector.encoder.actions
+        masks = seen[:, -actions_count:] if flat else seen["action_mask"]
         for index in range(tables):
             if flat:
                 assert np.array_equal(seen[index], alone[index]), (step, index)
@@ -53,8 +54,8 @@ def _side_by_side(
         seen, rewards, terminated, truncated, infos = vector.step(actions)
         assert not truncated.any()
         for index, single in enumerate(singles):
-            observation_, reward, done, _, info = single.step(int(actions[index]))
-            assert reward == pytest.approx(rewards[index], abs=1e-9), (step, index)
+            observation_, gained, done, _, info = single.step(int(actions[index]))
+            assert gained == pytest.approx(rewards[index], abs=1e-9), (step, index)
             assert done == terminated[index], (step, index)
             if "payoff" in info:
                 assert infos["_payoff"][index]

@@ -33,7 +33,6 @@ from typing import Any, Final
 
 import gymnasium
 import numpy as np
-from gymnasium import spaces
 
 from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
 from hearts_core.adapters.encoding import CARDS, MOON_ACTIONS, card_action
@@ -120,7 +119,7 @@ class HeartsEnv(gymnasium.Env[Any, np.int64]):
         """The learner's seat in the episode under way."""
         self.render_mode = render_mode
         self.observation_space = game.observation_space("player_0")
-        self.action_space: spaces.Discrete = game.action_space("player_0")
+        self.action_space = game.action_space("player_0")
         self._rng = random.Random()
         self._draws = draws_for(None)
         self._queue: list[int] = []  # the cards of a bot's pass still to pick, one per step
@@ -250,7 +249,7 @@ class HeartsEnv(gymnasium.Env[Any, np.int64]):
     def _observe(self) -> Any:
         return self._game.observe(self._game.possible_agents[self.seat])
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The table as text with ``render_mode="ansi"`` (every hand, as a spectator sees it).
 
         >>> game = env(render_mode="ansi")

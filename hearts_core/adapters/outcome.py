@@ -40,7 +40,12 @@ from hearts_core.events import Event, GameOver, HandScored, MoonShot, SunShot
 from hearts_core.fields import shown
 
 __all__ = [
-    "OBSERVATIONS", "check_observation", "observation_space", "flatten", "outcome_info", "hand_info",
+    "OBSERVATIONS",
+    "check_observation",
+    "observation_space",
+    "flatten",
+    "outcome_info",
+    "hand_info",
 ]
 
 OBSERVATIONS: Final = ("dict", "flat")
@@ -109,7 +114,8 @@ def outcome_info(
     scores minus its own), ``payoff`` (``seat``'s), and, once the game is over,
     ``winners``.
 
-    >>> info = outcome_info(2, 9, (10, 6, 0, 10), (10, 6, 0, 10), (104, 70, 40, 99), None, (2,))
+    >>> info = outcome_info(
+    ...     2, 9, (10, 6, 0, 10), (10, 6, 0, 10), (104, 70, 40, 99), None, (2,))
     >>> info["payoff"], info["winners"], info["moon"]
     (8.666666666666666, (2,), None)
     """

@@ -348,7 +348,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             encoder.observation(state, seat, 0, record) for seat in range(self._players)
         ]
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: str) -> Any:
         """What ``agent`` sees now: its ``observation`` vector and its ``action_mask``.
 
         >>> game = raw_env()
@@ -481,8 +481,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         return after
 
     def _inform(self, ended: bool) -> None:
-        """Set ``infos`` when a hand is scored (see :func:`~hearts_core.adapters.outcome.hand_info`),
-        and empty them at the step after."""
+        """Set ``infos`` when a hand is scored (see
+        :func:`~hearts_core.adapters.outcome.hand_info`), and empty them at the step after."""
         if self._informed:
             self.infos = {agent: {} for agent in self.agents}
             self._informed = False

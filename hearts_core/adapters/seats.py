@@ -57,7 +57,9 @@ from the learner's left), not 2
     if isinstance(specs, str | Bot):
         return tuple(_one(specs) for _ in range(players - 1))
     if not isinstance(specs, Sequence):
-        raise InvalidRulesError("opponents", f"must be a bot spec or a sequence of them, not {specs!r}")
+        raise InvalidRulesError(
+            "opponents", f"must be a bot spec or a sequence of them, not {specs!r}"
+        )
     found = tuple(specs)
     if len(found) != players - 1:
         raise InvalidRulesError(

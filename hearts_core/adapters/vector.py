@@ -358,10 +358,7 @@ class _Table:
         """The learner's last observation of the episode (the table between hands)."""
         seat = self.learner if not self.owner.self_play else self.acting
         encoder = self.owner.encoder
-        vector, mask = encoder.observation_and_mask(
-            self.state, seat, 0, HandRecord.empty(self.players)
-        )
-        return vector
+        return encoder.observation(self.state, seat, 0, HandRecord.empty(self.players))
 
     # Copies and pickles: the board's hand, table and generator are rebuilt from values.
     def __getstate__(self) -> dict[str, Any]:
@@ -421,7 +418,9 @@ class HeartsVectorEnv(VectorEnv[Any, Any, Any]):
         self_play: bool = False,
     ) -> None:
         if type(num_envs) is not int or num_envs < 1:
-            raise InvalidRulesError("num_envs", f"must be a whole number of at least 1, not {shown(num_envs)}")
+            raise InvalidRulesError(
+                "num_envs", f"must be a whole number of at least 1, not {shown(num_envs)}"
+            )
         rules = rules_of(variant)
         _check_arguments(rules, full_game, reward, None)
         self.format = check_observation(observation)
