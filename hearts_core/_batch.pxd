@@ -39,6 +39,7 @@ cdef class Board:
 
     @cython.locals(seat=int)
     cpdef void clear(self, int dealer, int direction)
+    cpdef void between(self, int dealer, int direction, tuple totals)
     @cython.locals(seat=int)
     cpdef void begin_play(self)
     cpdef void set_seat(self, int seat, u64 passed, u64 received)

@@ -81,20 +81,29 @@ class Board:
             self.kinds[seat] = kinds[seat] if seat < len(kinds) else LEARNER
         self.scheme = scheme
         self.moon_on = moon_on
+        for seat in range(MAX_SEATS):
+            self.rewards[seat] = 0.0
         self.clear(0, 3)
 
     def clear(self, dealer: int, direction: int) -> None:
-        """Start a hand: nothing passed, played or rewarded; the board is passing."""
+        """Start a hand: nothing passed or played; the board is passing. (The rewards stay
+        until they are taken.)"""
         for seat in range(MAX_SEATS):
             self.start[seat] = 0
             self.passed[seat] = 0
             self.received[seat] = 0
             self.voids[seat] = 0
-            self.rewards[seat] = 0.0
         self.dealer = dealer
         self.direction = direction
         self.phase = PASSING
         self.count = 0
+
+    def between(self, dealer: int, direction: int, totals: tuple[int, ...]) -> None:
+        """The hand is scored: the table waits between hands, ``dealer`` and ``direction``
+        the next hand's (or the last one's, once the game is over), ``totals`` the new."""
+        self.clear(dealer, direction)
+        self.set_totals(totals)
+        self.phase = BETWEEN
 
     def begin_play(self) -> None:
         """The cards have changed hands (:meth:`~hearts_core.kernel.Hand.exchange`): each
@@ -318,7 +327,9 @@ def encode(layout: Layout, board: Board, seat: int, row: Any) -> None:
     phase = board.phase
     for index in range(layout.bits):
         row[index] = 0.0
-    held = hand.hands[seat]
+    held = 0
+    if phase != BETWEEN:
+        held = hand.hands[seat]
     if phase == PASSING:
         held &= ~board.passed[seat]
     _cards(row, 0, held)
@@ -343,13 +354,13 @@ def encode(layout: Layout, board: Board, seat: int, row: Any) -> None:
     if phase != BETWEEN:
         row[layout.phase + phase] = 1.0
     row[layout.direction + board.direction] = 1.0
-    if phase != PASSING and hand.broken:
+    if phase in (PLAYING, CHOOSING) and hand.broken:
         row[layout.broken] = 1.0
     bits = layout.bits
     for offset in range(players):
         other = (seat + offset) % players
         taken = 0
-        if phase != PASSING:
+        if phase in (PLAYING, CHOOSING):
             taken = points_of(hand.table, hand.taken[other])
         row[bits + offset] = _clip(taken / layout.positive)
         row[bits + players + offset] = _clip(board.totals[other] / layout.target)
