@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import time
 
 import numpy as np
@@ -61,6 +62,15 @@ def save(policy: Policy, path: str) -> None:
     np.savez_compressed(path, **arrays)
 
 
+def load(policy: Policy, path: str) -> None:
+    """Start from the policy layers of a weights file that :func:`save` wrote (the value
+    head starts afresh)."""
+    arrays = np.load(path)
+    for index, layer in enumerate([policy.body[0], policy.body[2], policy.logits]):
+        layer.weight.data = torch.from_numpy(arrays[f"w{index}"].T.copy())
+        layer.bias.data = torch.from_numpy(arrays[f"b{index}"].copy())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--minutes", type=float, default=45.0, help="wall time to train")
@@ -74,6 +84,9 @@ def main() -> None:
     parser.add_argument("--entropy", type=float, default=0.01)
     parser.add_argument("--opponents", default="rule")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--resume", help="start from these weights (an .npz of save()), the curve continued"
+    )
     parser.add_argument("--out", default="learned.npz")
     parser.add_argument("--curve", default="learning-curve.csv")
     args = parser.parse_args()
@@ -85,18 +98,25 @@ def main() -> None:
     size = seen["observation"].shape[1]
     actions = seen["action_mask"].shape[1]
     policy = Policy(size, actions)
+    if args.resume:
+        load(policy, args.resume)
     optimiser = torch.optim.Adam(policy.parameters(), lr=args.lr, eps=1e-5)
     shape = (args.steps, args.tables)
     observations = torch.zeros(shape + (size,))
     masks = torch.zeros(shape + (actions,), dtype=torch.int8)
     chosen = torch.zeros(shape, dtype=torch.long)
     log_probs, values, rewards, dones = (torch.zeros(shape) for _ in range(4))
-    started = time.perf_counter()
-    hands = 0
-    with open(args.curve, "w", newline="") as out:
+    hands, before = 0, 0.0  # a resumed run carries on the curve it finds
+    if args.resume and os.path.exists(args.curve):
+        with open(args.curve, newline="") as old:
+            rows = list(csv.DictReader(old))
+        hands, before = int(rows[-1]["hands"]), float(rows[-1]["seconds"])
+    started = time.perf_counter() - before
+    with open(args.curve, "a" if hands else "w", newline="") as out:
         curve = csv.writer(out)
-        curve.writerow(["hands", "seconds", "payoff"])
-        while time.perf_counter() - started < 60 * args.minutes:
+        if not hands:
+            curve.writerow(["hands", "seconds", "payoff"])
+        while time.perf_counter() - started - before < 60 * args.minutes:
             payoffs: list[float] = []
             for t in range(args.steps):  # 1. roll out
                 x = torch.from_numpy(seen["observation"])
