@@ -49,6 +49,12 @@ class Table:
 
     ``acting`` is the seat to act once :meth:`advance` returns (a learner), ``over``
     whether the episode has ended.
+
+    >>> from hearts_core.adapters.vector import vector_env
+    >>> table = vector_env(1, opponents="rule").tables[0]
+    >>> table.reset(2, None)
+    >>> table.advance() is None, table.learner, table.acting  # the learner's first pick
+    (True, 2, 2)
     """
 
     def __init__(self, owner: HeartsVectorEnv) -> None:
@@ -170,6 +176,7 @@ class Table:
     # --- the seats Python plays -------------------------------------------------------
 
     def opponent(self, seat: int) -> Opponent:
+        """The player of ``seat``, a seat other than the learner's."""
         return self.owner.opponents[(seat - self.learner - 1) % self.players]
 
     def advance(self) -> dict[str, Any] | None:

@@ -141,6 +141,15 @@ class HeartsVectorEnv(VectorEnv[Any, Any, Any]):
         self._rewards = np.zeros((num_envs, players), dtype=np.float64)
         self._started = False
 
+    @property
+    def tables(self) -> tuple[Table, ...]:
+        """The tables, one for each environment of the batch.
+
+        >>> len(vector_env(3).tables)
+        3
+        """
+        return tuple(self._tables)
+
     # Copies and pickles: the kernel's layout is rebuilt from the encoder.
     def __getstate__(self) -> dict[str, Any]:
         found = dict(self.__dict__)
