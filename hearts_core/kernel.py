@@ -126,7 +126,7 @@ KERNEL: Final = _choose()
 """Which build of the kernel runs: ``"compiled"`` (the C extension) or ``"pure"``."""
 
 if TYPE_CHECKING or KERNEL == "pure":
-    from hearts_core import _batch as batch
+    import hearts_core._batch as batch
     from hearts_core._deal import deal_hands
     from hearts_core._kernel import (
         Hand,
@@ -146,7 +146,7 @@ if TYPE_CHECKING or KERNEL == "pure":
     from hearts_core._slots import bind_slots, make_context, make_state, make_trick
     from hearts_core._thumb import finish_rule, rule_card, rule_of
 else:
-    from hearts_core import _batch_c as batch  # type: ignore[attr-defined,no-redef,unused-ignore]
+    import hearts_core._batch_c as batch  # type: ignore[no-redef,unused-ignore]
     from hearts_core._deal_c import deal_hands
     from hearts_core._kernel_c import (
         Hand,

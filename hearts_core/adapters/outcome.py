@@ -1,5 +1,6 @@
-"""What the learning environments share beyond the encoding: the observation formats and
-spaces, and the ``infos`` written when a hand or a game ends.
+"""What the learning environments share beyond the encoding: their arguments (the reward
+schemes, the penalty of an illegal action), the observation formats and spaces, and the
+``infos`` written when a hand or a game ends.
 
 **Observation formats.** ``"dict"`` (the default) is PettingZoo's classic layout: a
 ``Dict`` of ``observation`` (the encoder's ``float32`` vector) and ``action_mask``
@@ -38,8 +39,13 @@ from hearts_core.adapters.encoding import Encoder
 from hearts_core.errors import InvalidRulesError
 from hearts_core.events import Event, GameOver, HandScored, MoonShot, SunShot
 from hearts_core.fields import shown
+from hearts_core.options import SunScoring
+from hearts_core.rules import Rules
 
 __all__ = [
+    "REWARDS",
+    "illegal_reward",
+    "check_arguments",
     "OBSERVATIONS",
     "check_observation",
     "observation_space",
@@ -48,8 +54,60 @@ __all__ = [
     "hand_info",
 ]
 
+REWARDS: Final = ("points", "payoff", "win")
+"""The reward schemes the environments take."""
+
 OBSERVATIONS: Final = ("dict", "flat")
 """The observation formats the environments take."""
+
+
+def illegal_reward(rules: Rules, reward: str) -> float:
+    """What the environments give the seat that takes an illegal action: minus the most
+    points one hand can cost a seat, or -1 with ``reward="win"``.
+
+    >>> illegal_reward(Rules(), "points"), illegal_reward(Rules(), "win")
+    (-26.0, -1.0)
+    """
+    return -1.0 if reward == "win" else -float(_worst_hand(rules))
+
+
+def _worst_hand(rules: Rules) -> int:
+    """The most points one hand can cost one seat."""
+    tables = rules.tables()
+    positive = sum(p for p in tables.points if p > 0)
+    worst = max(positive, tables.moon_amount)
+    if rules.sun is not SunScoring.OFF:
+        worst = max(worst, rules.sun_points)
+    return worst + max(0, rules.no_tricks_bonus)
+
+
+def check_arguments(rules: Rules, full_game: object, reward: object, render_mode: object) -> None:
+    """Refuse, with a typed error naming the argument, what the environments cannot use.
+
+    >>> check_arguments(Rules(), True, "win", None)
+    >>> check_arguments(Rules(), False, "win", None)
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidRulesError: reward: 'win' needs whole games: pass \
+full_game=True (or single-hand rules)
+    """
+    if type(full_game) is not bool:
+        raise InvalidRulesError("full_game", f"must be true or false, not {shown(full_game)}")
+    if reward not in REWARDS:
+        from hearts_core.errors import UnknownNameError
+
+        raise UnknownNameError(
+            f"no reward named {shown(reward)}; known: {', '.join(REWARDS)}"
+        )
+    if reward == "win" and not (full_game or rules.single_hand):
+        raise InvalidRulesError(
+            "reward", "'win' needs whole games: pass full_game=True (or single-hand rules)"
+        )
+    if render_mode is not None and render_mode not in ("human", "ansi"):
+        raise InvalidRulesError(
+            "render_mode",
+            f"must be None, 'human' or 'ansi', not {shown(render_mode)}",
+        )
 
 
 def check_observation(observation: object) -> str:

@@ -65,9 +65,12 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from hearts_core.actions import PLAYS, ChooseMoon, Deal, PassCards, random_deal
 from hearts_core.adapters.encoding import CARDS, MOON_ACTIONS, Encoder, action_card
 from hearts_core.adapters.outcome import (
+    REWARDS,
+    check_arguments,
     check_observation,
     flatten,
     hand_info,
+    illegal_reward,
 )
 from hearts_core.adapters.outcome import (
     observation_space as space_of,
@@ -80,14 +83,11 @@ from hearts_core.engine import step as engine_step
 from hearts_core.errors import IllegalActionError, InvalidActionError, InvalidRulesError, Rule
 from hearts_core.events import Event
 from hearts_core.fields import shown
-from hearts_core.options import SunScoring
 from hearts_core.rules import Rules
 from hearts_core.state import GameState, Phase
 
 __all__ = ["env", "raw_env", "REWARDS", "rules_of"]
 
-REWARDS: Final = ("points", "payoff", "win")
-"""The reward schemes ``env()`` takes."""
 
 
 def rules_of(variant: str | Rules) -> Rules:
@@ -107,16 +107,6 @@ def rules_of(variant: str | Rules) -> Rules:
 
         return named(variant)
     raise InvalidRulesError("variant", f"must be a variant name or Rules, not {shown(variant)}")
-
-
-def _worst_hand(rules: Rules) -> int:
-    """The most points one hand can cost one seat."""
-    tables = rules.tables()
-    positive = sum(p for p in tables.points if p > 0)
-    worst = max(positive, tables.moon_amount)
-    if rules.sun is not SunScoring.OFF:
-        worst = max(worst, rules.sun_points)
-    return worst + max(0, rules.no_tricks_bonus)
 
 
 def env(
@@ -153,27 +143,6 @@ def env(
         observation=observation,
     )  # fmt: skip
     return ClassicWrappers(raw)
-
-
-def _check_arguments(rules: Rules, full_game: object, reward: object, render_mode: object) -> None:
-    """Refuse, with a typed error naming the argument, what the constructor cannot use."""
-    if type(full_game) is not bool:
-        raise InvalidRulesError("full_game", f"must be true or false, not {shown(full_game)}")
-    if reward not in REWARDS:
-        from hearts_core.errors import UnknownNameError
-
-        raise UnknownNameError(
-            f"no reward named {shown(reward)}; known: {', '.join(REWARDS)}"
-        )
-    if reward == "win" and not (full_game or rules.single_hand):
-        raise InvalidRulesError(
-            "reward", "'win' needs whole games: pass full_game=True (or single-hand rules)"
-        )
-    if render_mode is not None and render_mode not in ("human", "ansi"):
-        raise InvalidRulesError(
-            "render_mode",
-            f"must be None, 'human' or 'ansi', not {shown(render_mode)}",
-        )
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
@@ -214,7 +183,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         )  # fmt: skip
         super().__init__()
         rules = rules_of(variant)
-        _check_arguments(rules, full_game, reward, render_mode)
+        check_arguments(rules, full_game, reward, render_mode)
         self.observation_format: Final = check_observation(observation)
         """``"dict"`` or ``"flat"`` (see :mod:`hearts_core.adapters.outcome`)."""
         self.rules: Final = rules
@@ -224,7 +193,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.reward: Final = reward
         """The reward scheme (one of :data:`REWARDS`)."""
         self.render_mode = render_mode
-        self.illegal_reward: Final = -1.0 if reward == "win" else -float(_worst_hand(rules))
+        self.illegal_reward: Final = illegal_reward(rules, reward)
         """What ``env()`` gives the seat that takes an illegal action."""
         encoder = Encoder(rules)
         self._encoder = encoder

@@ -49,8 +49,14 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from hearts_core.adapters.encoding import Encoder
-from hearts_core.adapters.outcome import check_observation, observation_space
-from hearts_core.adapters.pettingzoo import REWARDS, _check_arguments, _worst_hand, rules_of
+from hearts_core.adapters.outcome import (
+    REWARDS,
+    check_arguments,
+    check_observation,
+    illegal_reward,
+    observation_space,
+)
+from hearts_core.adapters.pettingzoo import rules_of
 from hearts_core.adapters.seats import Opponent, opponents
 from hearts_core.adapters.table import PLAYING, Table
 from hearts_core.bots.arena import BotSpec
@@ -106,7 +112,7 @@ class HeartsVectorEnv(VectorEnv[Any, Any, Any]):
                 "num_envs", f"must be a whole number of at least 1, not {shown(num_envs)}"
             )
         rules = rules_of(variant)
-        _check_arguments(rules, full_game, reward, None)
+        check_arguments(rules, full_game, reward, None)
         self.format = check_observation(observation)
         players = rules.players
         if seat is not None and (type(seat) is not int or not 0 <= seat < players):
@@ -122,7 +128,7 @@ class HeartsVectorEnv(VectorEnv[Any, Any, Any]):
         """Whether every seat is a learner."""
         self.seat = seat
         self.scheme = REWARDS.index(reward)
-        self.illegal_reward: Final = -1.0 if reward == "win" else -float(_worst_hand(rules))
+        self.illegal_reward: Final = illegal_reward(rules, reward)
         """The reward of an illegal action, which ends the episode."""
         self.opponents = () if self_play else opponents_of(opponents, players)
         self.encoder = encoder = Encoder(rules)
