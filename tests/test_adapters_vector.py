@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from hearts_core import InvalidActionError, InvalidRulesError, UnknownNameError
+from hearts_core import InvalidActionError, InvalidRulesError, UnknownNameError, variant_names
 from hearts_core.adapters.gymnasium import env
 from hearts_core.adapters.vector import vector_env
 
@@ -186,3 +186,9 @@ def test_bad_arguments_name_themselves() -> None:
     tables.reset(seed=0)
     with pytest.raises(InvalidActionError, match="2 in all"):
         tables.step(np.zeros(3, dtype=np.int64))
+
+
+@pytest.mark.parametrize("variant", variant_names())
+def test_every_variant_table_by_table(variant: str) -> None:
+    _side_by_side(variant, "rule", steps=60)
+    _side_by_side(variant, "random", steps=40, full_game=True)
