@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import pickle
+import shlex
+import sys
 import warnings
 from typing import Any
 
@@ -89,6 +91,19 @@ def test_opponents_by_name_by_seat_and_as_bots() -> None:
         env(opponents="mc:0")
     with pytest.raises(InvalidRulesError, match="seat"):
         env(seat=4)
+
+
+def test_an_opponent_that_runs_as_a_program() -> None:
+    """A cmd: opponent plays over the bot protocol, as the same bot in-process does, and
+    closing the environment stops its program."""
+    program = f"cmd:{shlex.quote(sys.executable)} -m hearts_core.bots.serve rule"
+    outside, inside = env(opponents=program), env(opponents="rule")
+    try:
+        assert _play(outside, 6) == _play(inside, 6)
+    finally:
+        outside.close()
+    programs = [bot for bot in outside._bots if bot is not None]
+    assert programs and all(getattr(bot, "_process") is None for bot in programs)  # noqa: B009
 
 
 def test_the_seat_follows_the_seed_or_turns() -> None:
