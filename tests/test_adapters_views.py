@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -118,3 +120,16 @@ def test_bad_weights_are_bot_errors(tmp_path: Path) -> None:
     with pytest.raises(BotError, match="read 10 entries"):
         LearnedBot(small).choose(observe(game.state, 0), random.Random())
     assert not stat.S_ISREG(tmp_path.stat().st_mode)
+
+
+def test_without_numpy_the_learned_bot_says_what_it_needs() -> None:
+    script = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "from hearts_core.bots import make_bot\n"
+        "from hearts_core.errors import BotError\n"
+        "try:\n    make_bot('learned')\nexcept BotError as error:\n    print(error)\n"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert found.stdout.strip() == "learned plays with NumPy: install the rl extra"

@@ -78,7 +78,11 @@ def _path(text: str) -> str | None:
 
 
 def _learned(**options: object) -> Bot:
-    from hearts_core.bots.policy import LearnedBot  # NumPy, loaded only when asked
+    try:
+        import numpy  # noqa: F401  (the network is played with NumPy, loaded only when asked)
+    except ImportError:
+        raise BotError("learned plays with NumPy: install the rl extra") from None
+    from hearts_core.bots.policy import LearnedBot
 
     path = options.get("path")
     return LearnedBot(None if path is None else str(path))
