@@ -41,6 +41,7 @@ seat's, and the rewards have one column per seat, ``(num_envs, players)``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from numbers import Integral
 from typing import Any, Final
 
 import numpy as np
@@ -179,8 +180,8 @@ class HeartsVectorEnv(VectorEnv[Any, Any, Any]):
         >>> infos["seat"].tolist()  # the learner's seat: the seed modulo the players
         [1, 2, 3]
         """
-        if seed is None or isinstance(seed, int):
-            seeds = [None if seed is None else seed + i for i in range(self.num_envs)]
+        if seed is None or isinstance(seed, Integral):
+            seeds = [None if seed is None else int(seed) + i for i in range(self.num_envs)]
         else:
             seeds = list(seed)
             if len(seeds) != self.num_envs:
