@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import shlex
 import stat
 import subprocess
 import sys
@@ -133,3 +134,12 @@ def test_without_numpy_the_learned_bot_says_what_it_needs() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
     )
     assert found.stdout.strip() == "learned plays with NumPy: install the rl extra"
+
+
+def test_the_learned_bot_over_the_bot_protocol_plays_as_in_process() -> None:
+    """Across the protocol the program sees only the view: with the same weights it makes
+    every decision the in-process bot makes, so every deal comes out even."""
+    program = f"cmd:{shlex.quote(sys.executable)} -m hearts_core.bots.serve learned"
+    result = run_arena(program, "learned", deals=2, seed=4)
+    assert result.failures == ()
+    assert result.payoff.mean == 0.0 and result.payoff.se == 0.0
