@@ -49,8 +49,8 @@ def picture(rows: list[tuple[int, float, float]]) -> str:
     hands = [row[0] for row in rows]
     payoffs = [row[2] for row in rows]
     smooth = running_mean(payoffs)
-    low = min(-8.0, min(smooth) - 0.5)
-    high = max(2.0, max(smooth) + 0.5)
+    low = min(-8.0, min(payoffs))  # every dot on the picture, and 0 with room to spare
+    high = max(2.0, max(payoffs))
     most = max(hands)
 
     def x(value: float) -> float:
