@@ -181,6 +181,10 @@ def test_bad_arguments_name_themselves() -> None:
     with pytest.raises(UnknownNameError):
         vector_env(2, opponents="genius")
     tables = vector_env(2)
+    with pytest.raises(InvalidRulesError, match="give 2 seeds, not 3"):
+        tables.reset(seed=[1, 2, 3])
+    with pytest.raises(InvalidRulesError, match="seed: must be an integer"):
+        tables.reset(seed="7")  # type: ignore[arg-type]
     with pytest.raises(InvalidActionError, match="reset"):
         tables.step(np.zeros(2, dtype=np.int64))
     tables.reset(seed=0)

@@ -71,9 +71,7 @@ from hearts_core.adapters.outcome import (
     flatten,
     hand_info,
     illegal_reward,
-)
-from hearts_core.adapters.outcome import (
-    observation_space as space_of,
+    observation_space,
 )
 from hearts_core.adapters.pettingzoo_wrappers import ClassicWrappers
 from hearts_core.adapters.record import HandRecord
@@ -87,7 +85,6 @@ from hearts_core.rules import Rules
 from hearts_core.state import GameState, Phase
 
 __all__ = ["env", "raw_env", "REWARDS", "rules_of"]
-
 
 
 def rules_of(variant: str | Rules) -> Rules:
@@ -204,7 +201,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         # One space object shared by every agent and returned on every call, as RLlib wants.
         self.observation_spaces = dict.fromkeys(
-            self.possible_agents, space_of(encoder, self.observation_format)
+            self.possible_agents, observation_space(encoder, self.observation_format)
         )
         self.action_spaces = dict.fromkeys(
             self.possible_agents, spaces.Discrete(encoder.actions)

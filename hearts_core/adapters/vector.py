@@ -182,10 +182,14 @@ class HeartsVectorEnv(VectorEnv[Any, Any, Any]):
         """
         if seed is None or isinstance(seed, Integral):
             seeds = [None if seed is None else int(seed) + i for i in range(self.num_envs)]
-        else:
+        elif isinstance(seed, Sequence) and not isinstance(seed, str | bytes):
             seeds = list(seed)
             if len(seeds) != self.num_envs:
                 raise InvalidRulesError("seed", f"give {self.num_envs} seeds, not {len(seeds)}")
+        else:
+            raise InvalidRulesError(
+                "seed", f"must be an integer or a list of seeds, not {shown(seed)}"
+            )
         self._started = True
         infos: dict[str, Any] = {}
         for index, table in enumerate(self._tables):
