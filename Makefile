@@ -42,7 +42,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 # The compiled kernel, built in place by the editable install and again here whenever its
 # source changes (hearts_core.kernel runs the pure build, with a warning, until then).
 KERNEL_STAMP := $(VENV)/.kernel-built
-$(KERNEL_STAMP): hearts_core/_kernel.py hearts_core/_kernel.pxd hearts_core/_scored.py hearts_core/_scored.pxd hearts_core/_deal.py hearts_core/_deal.pxd hearts_core/_thumb.py hearts_core/_thumb.pxd hearts_core/_slots.py hearts_core/_slots.pxd hatch_build.py $(VENV)/.installed-dev
+$(KERNEL_STAMP): hearts_core/_kernel.py hearts_core/_kernel.pxd hearts_core/_scored.py hearts_core/_scored.pxd hearts_core/_deal.py hearts_core/_deal.pxd hearts_core/_thumb.py hearts_core/_thumb.pxd hearts_core/_slots.py hearts_core/_slots.pxd hearts_core/_batch.py hearts_core/_batch.pxd hatch_build.py $(VENV)/.installed-dev
 	$(BIN)/python hatch_build.py
 	touch $@
 
@@ -98,7 +98,8 @@ test: $(VENV)/.installed-dev $(KERNEL_STAMP)
 PURE_TESTS := tests/test_kernel.py tests/test_kernel_build.py tests/test_rollout.py tests/test_mutation_pins_playout.py \
 	tests/test_properties.py tests/test_conformance.py tests/test_openspiel.py \
 	tests/test_kernel_rules_of_thumb.py tests/test_kernel_slots.py hearts_core/_kernel.py hearts_core/_scored.py hearts_core/_thumb.py hearts_core/_deal.py \
-	hearts_core/_slots.py hearts_core/builders.py hearts_core/kernel.py hearts_core/playout.py
+	hearts_core/_slots.py hearts_core/builders.py hearts_core/kernel.py hearts_core/playout.py \
+	hearts_core/_batch.py tests/test_adapters_vector.py
 
 check: $(VENV)/.installed-dev $(KERNEL_STAMP)
 	$(BIN)/ruff check .

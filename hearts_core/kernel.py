@@ -30,6 +30,8 @@ What it provides:
 * :func:`make_state`, :func:`make_trick`, :func:`make_context`: the engine's frozen values
   built from every field, unchecked (``hearts_core/_slots.py``, compiled alike; the
   classes are given once, by :func:`bind_slots`);
+* :mod:`batch <hearts_core._batch>`: many tables stepped at once, for the vector
+  environment (``hearts_core/_batch.py``, compiled alike);
 * :class:`Rng`: the generator; :func:`situation`, :func:`count_cards`,
   :func:`nth_card`, :func:`suit_of`, :func:`card_index`: the small facts the rest are
   made of.
@@ -75,10 +77,11 @@ __all__ = [
     "make_state",
     "make_trick",
     "make_context",
+    "batch",
 ]
 
 
-_MODULES: Final = ("_kernel", "_scored", "_thumb", "_deal", "_slots")
+_MODULES: Final = ("_kernel", "_scored", "_thumb", "_deal", "_slots", "_batch")
 """The kernel's modules: each one source, compiled as ``hearts_core.<module>_c``."""
 
 
@@ -124,6 +127,7 @@ KERNEL: Final = _choose()
 """Which build of the kernel runs: ``"compiled"`` (the C extension) or ``"pure"``."""
 
 if TYPE_CHECKING or KERNEL == "pure":
+    import hearts_core._batch as batch
     from hearts_core._deal import deal_hands
     from hearts_core._kernel import (
         Hand,
@@ -143,6 +147,7 @@ if TYPE_CHECKING or KERNEL == "pure":
     from hearts_core._slots import bind_slots, make_context, make_state, make_trick
     from hearts_core._thumb import finish_rule, rule_card, rule_of
 else:
+    import hearts_core._batch_c as batch  # type: ignore[no-redef,unused-ignore]
     from hearts_core._deal_c import deal_hands
     from hearts_core._kernel_c import (
         Hand,
