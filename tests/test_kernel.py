@@ -160,6 +160,28 @@ def test_play_outs_with_a_memo_give_what_the_memo_makes_of_each(
     assert 1 < len(asked[0]) < 300  # some play-outs fall alike and are not scored again
 
 
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_play_outs_with_a_memo_score_every_shot_afresh(build: ModuleType) -> None:
+    # One trick of four hearts, the moon's four cards: seat 0's ace takes them all every
+    # time. A shot may score differently each time (a drawn moon choice), so every
+    # play-out asks work again, seat 0's shot as any other's.
+    tables = Rules().tables()
+    moon = CardSet.parse("AH 2H 3H 4H").mask
+    table = build.Table(4, 1, tables.breaking_mask, False, ((),) * 12, tables.points, moon)
+    hands = tuple(CardSet.parse(text).mask for text in ("AH", "2H", "3H", "4H"))
+    start = build.Hand(table, hands, 0)
+    asked: list[tuple[int, ...]] = []
+
+    def work(end: tuple[int, ...]) -> int:
+        asked.append(end)
+        return len(asked)
+
+    memo = ByPoints(Rules(), work)
+    outs = SCORED[build].scored_outs(start, 3, build.Rng(random.Random(1)), memo=memo)
+    assert outs == [1, 2, 3]
+    assert asked[0][:5] == (0, 4, 0, 0, 0)  # seat 0 shot, with the four points
+
+
 @needs_compiled
 def test_both_builds_fold_draw_and_step_identically() -> None:
     assert COMPILED is not None
