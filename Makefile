@@ -3,11 +3,15 @@
 # make play   play a game against three bots in the terminal:  make play ARGS="--seed 3 --variant classic"
 # make test-rllib  RLlib takes the learning adapters, and the RLlib how-to trains (.venv-rllib);
 #                  the arena's Ray backend gives the local backend's figures
-# make test-browser  the web table in headless Chromium (/usr/bin/chromium) driven by Playwright;
-#             screenshots in build/screenshots
+# make test-browser  both web tables (hearts serve, and the site's play page) in headless
+#             Chromium (/usr/bin/chromium) driven by Playwright; screenshots in build/screenshots
+# make play-page  the documentation site in site/ with its play page ready to play: Pyodide
+#             (npm), the pure wheel and attrs' in build/play; open it with
+#             python3 -m http.server -d site, then http://127.0.0.1:8000/play.html
 # make serve  the web table at http://127.0.0.1:8000 (hearts serve):  make serve ARGS="--seed 3"
 # make bench  random playouts per second, hearts_core (both kernel builds) against OpenSpiel,
-#             the compiled build against the pure one; the floors of a
+#             the compiled build against the pure one, the pure one against the code
+#             before the kernel (bench/before.py); the floors of a
 #             pure-Python engine (bench/floor.py); the learning environments against
 #             Shimmy's and OpenSpiel's
 # make mutation MODULE=scoring  mutation-test one module of the core (pure kernel) with mutmut, one child
@@ -26,7 +30,7 @@ ARGS ?=
 RLLIB_VENV := .venv-rllib
 RLLIB_BIN := $(RLLIB_VENV)/bin
 
-.PHONY: test test-rllib test-browser check play serve bench docs clean mutation
+.PHONY: test test-rllib test-browser check play serve bench docs clean mutation play-page
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,7 +42,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 # The compiled kernel, built in place by the editable install and again here whenever its
 # source changes (hearts_core.kernel runs the pure build, with a warning, until then).
 KERNEL_STAMP := $(VENV)/.kernel-built
-$(KERNEL_STAMP): hearts_core/_kernel.py hearts_core/_kernel.pxd hearts_core/_deal.py hearts_core/_deal.pxd hearts_core/_thumb.py hearts_core/_thumb.pxd hearts_core/_slots.py hearts_core/_slots.pxd hearts_core/_search.py hearts_core/_search.pxd hatch_build.py $(VENV)/.installed-dev
+$(KERNEL_STAMP): hearts_core/_kernel.py hearts_core/_kernel.pxd hearts_core/_scored.py hearts_core/_scored.pxd hearts_core/_deal.py hearts_core/_deal.pxd hearts_core/_thumb.py hearts_core/_thumb.pxd hearts_core/_slots.py hearts_core/_slots.pxd hearts_core/_batch.py hearts_core/_batch.pxd hearts_core/_search.py hearts_core/_search.pxd hatch_build.py $(VENV)/.installed-dev
 	$(BIN)/python hatch_build.py
 	touch $@
 
@@ -94,8 +98,9 @@ test: $(VENV)/.installed-dev $(KERNEL_STAMP)
 # the searching bots' play-outs and claims against the engine.
 PURE_TESTS := tests/test_kernel.py tests/test_kernel_build.py tests/test_rollout.py tests/test_mutation_pins_playout.py \
 	tests/test_properties.py tests/test_conformance.py tests/test_openspiel.py \
-	tests/test_kernel_rules_of_thumb.py tests/test_kernel_slots.py hearts_core/_kernel.py hearts_core/_thumb.py hearts_core/_deal.py \
+	tests/test_kernel_rules_of_thumb.py tests/test_kernel_slots.py hearts_core/_kernel.py hearts_core/_scored.py hearts_core/_thumb.py hearts_core/_deal.py \
 	hearts_core/_slots.py hearts_core/builders.py hearts_core/kernel.py hearts_core/playout.py \
+	hearts_core/_batch.py tests/test_adapters_vector.py \
 	tests/test_kernel_search.py hearts_core/_search.py tests/test_bots_sampled.py tests/test_claims.py
 
 check: $(VENV)/.installed-dev $(KERNEL_STAMP)
@@ -108,9 +113,22 @@ check: $(VENV)/.installed-dev $(KERNEL_STAMP)
 test-rllib: $(RLLIB_VENV)/.installed
 	env HEARTS_RLLIB=1 $(RLLIB_BIN)/pytest tests/test_adapters_rllib.py tests/test_arena_ray.py
 
-# tests/test_web_browser.py: whole games in headless Chromium, alone and with a second
-# browser, an illegal click, a phone-sized page; screenshots at 1280 and 390 px.
-test-browser: $(VENV)/.installed-browser
+# The play page's payload (docs/hooks/play_payload.py): Pyodide from npm (pinned, checked by
+# digest), the library's pure wheel and attrs' wheel. Rebuilt when the library changes; the
+# site build copies it in when it is there (docs/hooks/play.py), so `make test` needs no npm.
+PLAY_PAYLOAD := build/play/manifest.json
+$(PLAY_PAYLOAD): pyproject.toml docs/hooks/play_payload.py $(wildcard hearts_core/*.py hearts_core/*/*.py hearts_core/web/static/* variants/*.toml) | $(VENV)/.installed-dev
+	@command -v npm >/dev/null || { echo "the play page needs npm to fetch Pyodide: apt-get install npm"; exit 1; }
+	$(BIN)/python docs/hooks/play_payload.py build/play
+
+play-page: $(PLAY_PAYLOAD)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+	@echo "the site, with its play page: python3 -m http.server -d site, then http://127.0.0.1:8000/play.html"
+
+# tests/test_web_browser.py: a hand by clicking and one by keyboard at each table (served,
+# and the site's play page, built here with its payload), a phone, a second browser;
+# screenshots at 1280 and 390 px.
+test-browser: $(VENV)/.installed-browser $(PLAY_PAYLOAD)
 	@test -x /usr/bin/chromium || { echo "make test-browser needs /usr/bin/chromium: apt-get install chromium"; exit 1; }
 	env HEARTS_BROWSER=1 HEARTS_SCREENSHOTS=build/screenshots $(BIN)/pytest tests/test_web_browser.py
 	@echo "screenshots: build/screenshots"
@@ -126,6 +144,7 @@ bench: $(VENV)/.installed-bench $(KERNEL_STAMP)
 	$(BIN)/python bench/floor.py $(ARGS)
 	env HEARTS_CORE_PURE=1 $(BIN)/python bench/playout.py $(ARGS)
 	$(BIN)/python bench/builds.py $(ARGS)
+	env HEARTS_CORE_PURE=1 $(BIN)/python bench/before.py $(ARGS)
 	$(BIN)/python bench/environments.py $(ARGS)
 
 MODULE ?=

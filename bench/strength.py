@@ -254,7 +254,7 @@ def markdown(results: Sequence[ArenaResult], args: argparse.Namespace) -> str:
         "+1.25 (SE 0.11) against `mc:24` and +3.79 (SE 0.11) against `rule` over 2,000",
         "deals each, with 279 moons shot and 306 suffered against `mc:24` and 453 and 55",
         "against `rule`, at 14 to 18 decisions a second. `mc:24` has changed since (it deals",
-        "from the kernel's words), so those rows are not played again here.",
+        "from the kernel's bytes), so those rows are not played again here.",
         "",
         "## How it is measured",
         "",

@@ -11,9 +11,7 @@ cards a mask, a seat an index; the compiled build keeps the objects' fields in C
 
 from __future__ import annotations
 
-import array
 import random
-import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -35,13 +33,10 @@ SPADES = 0x1FFF << 39
 # that the compiled build holds them in C integers rather than Python ones.
 PAIRS, QUADS = 0x5555555555555555, 0x3333333333333333
 NIBBLES, BYTES = 0x0F0F0F0F0F0F0F0F, 0x0101010101010101
-LOW32, TWO32 = 0xFFFFFFFF, 0x100000000
+BYTE, TWO8 = 0xFF, 0x100  # a random byte's bits, and how many values it takes
 MAX_SEATS, MAX_ROWS, SITUATIONS = 6, 5, 12
 LEAD, FOLLOW, DISCARD = 0, 1, 2  # the moments of a trick
-BLOCK = 64  # the words Rng draws at once, unless told: about a hand's play-out
-BIG_ENDIAN = sys.byteorder == "big"
-if array.array("I").itemsize != 4:  # pragma: no cover - every platform Python runs on
-    raise ImportError("hearts_core's kernel needs 4-byte unsigned ints")
+BLOCK = 128  # the bytes Rng draws at once, unless told: a hand's play-out and its passes
 
 
 def situation(moment: int, first_trick: bool, broken: bool) -> int:
@@ -152,7 +147,7 @@ def points_of(table: Table, mask: int) -> int:
     while rest:
         bit = rest & (M64 ^ (rest - 1))
         rest ^= bit
-        total += table.points[card_index(bit)]
+        total += table.points[count_cards(bit - 1)]  # card_index, one call fewer
     return total
 
 
@@ -244,12 +239,14 @@ def after_card(
 
 
 class Rng:
-    """The kernel's random numbers: the 32-bit words of a ``random.Random``, drawn ``block``
-    at a time (``getrandbits(32 * block)``, its least significant word first) and read in
-    order, so both builds read the same words and leave ``source`` in the same state.
+    """The kernel's random numbers: the bytes of a ``random.Random``, drawn ``block`` at a
+    time (``getrandbits(8 * block)``, its least significant byte first) and read in order,
+    so both builds read the same bytes and leave ``source`` in the same state. A draw among
+    at most 256 choices (a card, a moon option) takes one byte, or more when the exact draw
+    rejects one; a draw among one takes none.
 
     >>> import random
-    >>> Rng(random.Random(0)).word() == random.Random(0).getrandbits(32)
+    >>> Rng(random.Random(0)).word() == random.Random(0).getrandbits(8 * BLOCK) & 0xFF
     True
     >>> draws = Rng(random.Random(3))
     >>> draws.card(0b1010) in (0b10, 0b1000), count_cards(draws.cards(0b111111, 4))
@@ -262,16 +259,12 @@ class Rng:
         self.refill()
 
     def refill(self) -> None:
-        """Draw the next ``block`` words from the source."""
-        bits = self.source.getrandbits(32 * self.block)
-        words = array.array("I", bits.to_bytes(4 * self.block, "little"))
-        if BIG_ENDIAN:  # the array reads words in this machine's order
-            words.byteswap()
-        self.words = words
+        """Draw the next ``block`` bytes from the source."""
+        self.words = self.source.getrandbits(8 * self.block).to_bytes(self.block, "little")
         self.place = 0
 
     def word(self) -> int:
-        """The next 32 random bits."""
+        """The next 8 random bits."""
         if self.place == self.block:
             self.refill()
         value = self.words[self.place]
@@ -279,29 +272,54 @@ class Rng:
         return value
 
     def below(self, count: int) -> int:
-        """A number from 0 to ``count - 1`` (``count`` from 1 to 2**32), each exactly as
-        likely: Lemire's multiply-and-reject on 32-bit draws."""
+        """A number from 0 to ``count - 1`` (``count`` from 1 to 256), each exactly as
+        likely: Lemire's multiply-and-reject on random bytes. ``below(1)`` draws nothing."""
+        if count == 1:
+            return 0
+        if count == 0 or count > TWO8:
+            raise ValueError(f"below({count}): a count from 1 to 256")
         product = self.word() * count
-        low = product & LOW32
+        low = product & BYTE
         if low < count:
-            threshold = (TWO32 - count) % count
+            threshold = (TWO8 - count) % count
             while low < threshold:
                 product = self.word() * count
-                low = product & LOW32
-        return product >> 32
+                low = product & BYTE
+        return product >> 8
 
     def card(self, mask: int) -> int:
         """One of the cards of ``mask`` (not empty), each as likely, as a bit."""
         return nth_card(mask, self.below(count_cards(mask)))
 
     def cards(self, mask: int, count: int) -> int:
-        """``count`` different cards of ``mask``, every such set as likely, as a mask."""
+        """``count`` different cards of ``mask``, every such set as likely, as a mask: the
+        cards and bytes of ``count`` calls of :meth:`card`, each from the cards left."""
+        # One frame, for the pure build's sake: card, below and word inline.
         chosen = 0
+        left = count_cards(mask)
+        words, place, block = self.words, self.place, self.block
         while count:
-            bit = self.card(mask)
+            index = 0
+            while left > 1:
+                if place == block:
+                    self.refill()
+                    words, place = self.words, 0
+                product = words[place] * left
+                place += 1
+                low = product & BYTE
+                if low >= left or low >= (TWO8 - left) % left:
+                    index = product >> 8
+                    break
+            rest = mask
+            while index:
+                rest &= rest - 1
+                index -= 1
+            bit = rest & (M64 ^ (rest - 1))
             mask ^= bit
             chosen |= bit
+            left -= 1
             count -= 1
+        self.place = place
         return chosen
 
 
@@ -465,12 +483,9 @@ class Hand:
         self.new_trick(leader)
 
     def finish_random(self, rng: Rng) -> None:
-        """Play the rest of the hand, each card drawn uniformly among the legal ones."""
-        if not cython.compiled:  # the same cards and draws, in one Python frame
-            _finish_random_in_python(self, rng)
-            return
-        while self.tricks < self.table.hand_size:
-            self.play(rng.card(self.legal()))
+        """Play the rest of the hand, each card drawn uniformly among the legal ones: the
+        cards and draws of ``self.play(rng.card(self.legal()))`` to the hand's end."""
+        play_out_random(self, rng)
 
 
 def card_index(bit: int) -> int:
@@ -482,40 +497,12 @@ def card_index(bit: int) -> int:
     return count_cards(bit - 1)
 
 
-def scored_outs(
-    start: Hand, count: int, rng: Rng, dealt: tuple[int, ...] = (), given: tuple[int, ...] = (),
-    receivers: tuple[int, ...] = (), pass_count: int = 0, first: int = 0, after: int = 0,
-) -> list[tuple[int, ...]]:  # fmt: skip
-    """Play ``start`` out ``count`` times uniformly at random (``start`` is not changed), or,
-    given ``dealt`` cards, each time from the passes drawn as :meth:`Hand.exchange` draws
-    them; for each play-out, what :meth:`Hand.scored` gives.
-
-    >>> import random
-    >>> from hearts_core import Rules
-    >>> from hearts_core.kernel import Hand, Rng, scored_outs  # the build running
-    >>> hands = tuple(1 << 13 * seat | 1 << 13 * seat + 1 for seat in range(4))
-    >>> start = Hand(Rules().tables().kernel, hands, 0)
-    >>> start.resume((), 0, True, 11, (0, 0, 0, 0), (0, 0, 0, 0))
-    >>> [end[:5] for end in scored_outs(start, 1, Rng(random.Random(1)))]  # clubs take hearts
-    [(-1, 2, 0, 0, 0)]
-    """
-    hand = start.copy()
-    found = []
-    for _ in range(count):
-        if dealt:
-            hand.exchange(dealt, given, receivers, pass_count, first, after, rng)
-        else:
-            hand.copy_from(start)
-        hand.finish_random(rng)
-        found.append(hand.scored())
-    return found
-
-
-# long: the pure build's play-out in one frame, for Python's sake: its calls cost there what
-# the compiled build's do not. The steps are fold, after_card, Hand.play and Rng.card, as
-# written above, with their locals kept in this frame; tests/test_kernel.py plays it
-# against the compiled build, card for card and draw for draw, in every variant.
-def _finish_random_in_python(hand: Hand, rng: Rng) -> None:
+# A random play-out in one frame, in both builds: the steps of fold, after_card, Hand.play and
+# Rng.card as written above, with every value in a local. Compiled, the locals are C integers
+# and pointers; pure, the frame saves six Python calls a card. The kernel's tests play it
+# against Hand.play card for card and draw for draw, in every variant.
+# long: the play-out's whole loop, one frame for speed
+def play_out_random(hand: Hand, rng: Rng) -> None:
     table = hand.table
     players, size, breaking = table.players, table.hand_size, table.breaking
     discards_only, keep, exempt, counts = (
@@ -525,34 +512,48 @@ def _finish_random_in_python(hand: Hand, rng: Rng) -> None:
     seat, position, led, best, winner = hand.seat, hand.position, hand.led, hand.best, hand.winner
     trick, broken, tricks = hand.trick, hand.broken, hand.tricks
     words, place, block = rng.words, rng.place, rng.block
+    compiled = cython.compiled
+    # The situations of a lead, a follow and a discard, worked out again only when the first
+    # trick ends or hearts break.
+    at_lead = situation(LEAD, tricks == 0, broken)
+    at_follow = situation(FOLLOW, tricks == 0, broken)
+    at_discard = situation(DISCARD, tricks == 0, broken)
     while tricks < size:
         held = hands[seat]
         legal = held & led
-        moment = FOLLOW if legal else (DISCARD if led else LEAD)
-        if not legal:
+        if legal:
+            index = at_follow
+        else:
             legal = held
-        index = situation(moment, tricks == 0, broken)
-        if counts[index]:
-            for row in range(MAX_ROWS * index, MAX_ROWS * index + counts[index]):
-                narrowed = legal & keep[row]
-                if narrowed and narrowed != exempt[row]:
-                    legal = narrowed
-        count = legal.bit_count()
-        while True:  # Rng.below(count), with Rng.word inline
+            index = at_discard if led else at_lead
+        row = MAX_ROWS * index
+        end = row + counts[index]
+        while row < end:
+            narrowed = legal & keep[row]
+            if narrowed and narrowed != exempt[row]:
+                legal = narrowed
+            row += 1
+        count = count_cards(legal) if compiled else legal.bit_count()
+        chosen = 0
+        while count > 1:  # Rng.below(count), with Rng.word inline
             if place == block:
                 rng.refill()
                 words, place = rng.words, 0
             product = words[place] * count
             place += 1
-            if product & LOW32 >= (TWO32 - count) % count:
+            low = product & BYTE
+            if low >= count or low >= (TWO8 - count) % count:
+                chosen = product >> 8
                 break
-        chosen = product >> 32
         while chosen:
             legal &= legal - 1
             chosen -= 1
         bit = legal & -legal
         if not broken and bit & breaking and (not discards_only or (led and not bit & led)):
             broken = True
+            at_lead = situation(LEAD, tricks == 0, True)
+            at_follow = situation(FOLLOW, tricks == 0, True)
+            at_discard = situation(DISCARD, tricks == 0, True)
         if position == 0:
             led, best, winner = suit_of(bit), bit, seat
         elif bit & led and bit > best:
@@ -567,5 +568,9 @@ def _finish_random_in_python(hand: Hand, rng: Rng) -> None:
         won[winner] += 1
         tricks += 1
         seat, position, led, best, trick = winner, 0, 0, 0, 0
+        if tricks == 1:
+            at_lead = situation(LEAD, False, broken)
+            at_follow = situation(FOLLOW, False, broken)
+            at_discard = situation(DISCARD, False, broken)
     hand.seat, hand.position, hand.led, hand.best, hand.winner = seat, 0, 0, 0, seat
     hand.leader, hand.trick, hand.broken, hand.tricks, rng.place = seat, 0, broken, tricks, place

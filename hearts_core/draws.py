@@ -1,10 +1,10 @@
 """Exact draws for the belief sampler: numbers below a bound, each exactly as likely, from a
-``random.Random``'s ``getrandbits`` (each draw checked) or from the hand kernel's words.
+``random.Random``'s ``getrandbits`` (each draw checked) or from the hand kernel's bytes.
 
 :class:`~hearts_core.belief.Belief` draws states through :class:`CheckedDraws`, whose
 numbers are those ``random.Random`` itself gives for ``randrange`` and ``shuffle``, and deals
 of masks for the searching bots through :func:`below_words`, from the kernel's
-:class:`~hearts_core.kernel.Rng` (the same words in both builds of the kernel).
+:class:`~hearts_core.kernel.Rng` (the same bytes in both builds of the kernel).
 """
 
 from __future__ import annotations
@@ -71,21 +71,22 @@ class CheckedDraws:
 
 def below_words(draws: Rng, n: int) -> int:
     """A number from 0 to ``n - 1`` (``n`` at least 1), each as likely, from the kernel's
-    32-bit words: one word when ``n`` fits in one (:meth:`~hearts_core.kernel.Rng.below`),
-    else as many as it takes, drawn again while above the largest multiple of ``n``.
+    random bytes: one byte's worth when ``n`` is at most 256
+    (:meth:`~hearts_core.kernel.Rng.below`), else as many bytes as ``n`` needs, drawn
+    again while above the largest multiple of ``n``.
 
     >>> from hearts_core.kernel import Rng
     >>> below_words(Rng(random.Random(1)), 10**30) < 10**30
     True
     """
-    if n <= 1 << 32:
+    if n <= 256:
         return draws.below(n)
-    words = (n.bit_length() + 31) // 32
-    limit = (1 << 32 * words) // n * n
+    size = (n.bit_length() + 7) // 8
+    limit = (1 << 8 * size) // n * n
     while True:
         value = 0
-        for _ in range(words):
-            value = value << 32 | draws.word()
+        for _ in range(size):
+            value = value << 8 | draws.word()
         if value < limit:
             return value % n
 

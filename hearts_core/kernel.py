@@ -11,7 +11,7 @@ headers. This module picks the build at import:
   older than its source, with a :class:`RuntimeWarning` saying why in the last two cases.
 
 :data:`KERNEL` says which runs. Both builds give the same results for the same inputs,
-draws included: the kernel reads the 32-bit words of the ``random.Random`` it is given,
+draws included: the kernel reads the bytes of the ``random.Random`` it is given,
 in blocks (:class:`Rng`), and draws from them exactly (Lemire's multiply-and-reject).
 
 What it provides:
@@ -21,7 +21,8 @@ What it provides:
 * :func:`after_card`: one card played to a trick, the step of the trick sequence;
 * :class:`Hand`: a hand in play, changed in place card by card (:meth:`Hand.play`), and
   played out at random (:meth:`Hand.finish_random`);
-* :func:`scored_outs`: many random play-outs of one position at once;
+* :func:`scored_outs`: many random play-outs of one position at once, each scored
+  (``hearts_core/_scored.py``, compiled alike);
 * :func:`rule_card`: the rules of thumb (``hearts_core/_thumb.py``, compiled alike), and
   :func:`rule_of` and :func:`finish_rule`, a kernel hand's card and play-out by them, and
   :func:`pass_cards`, the pass they make;
@@ -30,6 +31,8 @@ What it provides:
 * :func:`make_state`, :func:`make_trick`, :func:`make_context`: the engine's frozen values
   built from every field, unchecked (``hearts_core/_slots.py``, compiled alike; the
   classes are given once, by :func:`bind_slots`);
+* :mod:`batch <hearts_core._batch>`: many tables stepped at once, for the vector
+  environment (``hearts_core/_batch.py``, compiled alike);
 * :func:`play_outs`, :func:`pass_outs`, :func:`deal_hands_into`: the searching bots'
   play-outs, many sampled deals
   and candidate cards (or passes) in one call, by the rules of thumb or a moon plan
@@ -102,10 +105,11 @@ __all__ = [
     "PROVED",
     "REFUTED",
     "UNDECIDED",
+    "batch",
 ]
 
 
-_MODULES: Final = ("_kernel", "_thumb", "_deal", "_slots", "_search")
+_MODULES: Final = ("_kernel", "_scored", "_thumb", "_deal", "_slots", "_batch", "_search")
 """The kernel's modules: each one source, compiled as ``hearts_core.<module>_c``."""
 
 
@@ -151,6 +155,7 @@ KERNEL: Final = _choose()
 """Which build of the kernel runs: ``"compiled"`` (the C extension) or ``"pure"``."""
 
 if TYPE_CHECKING or KERNEL == "pure":
+    import hearts_core._batch as batch
     from hearts_core._deal import deal_hands
     from hearts_core._kernel import (
         Hand,
@@ -163,10 +168,10 @@ if TYPE_CHECKING or KERNEL == "pure":
         fold,
         nth_card,
         points_of,
-        scored_outs,
         situation,
         suit_of,
     )
+    from hearts_core._scored import scored_outs
     from hearts_core._search import (
         GUARD,
         LATE,
@@ -191,6 +196,7 @@ if TYPE_CHECKING or KERNEL == "pure":
     from hearts_core._slots import bind_slots, make_context, make_state, make_trick
     from hearts_core._thumb import finish_rule, pass_cards, rule_card, rule_of
 else:
+    import hearts_core._batch_c as batch  # type: ignore[no-redef,unused-ignore]
     from hearts_core._deal_c import deal_hands
     from hearts_core._kernel_c import (
         Hand,
@@ -203,10 +209,10 @@ else:
         fold,
         nth_card,
         points_of,
-        scored_outs,
         situation,
         suit_of,
     )
+    from hearts_core._scored_c import scored_outs
     from hearts_core._search_c import (
         GUARD,
         LATE,

@@ -9,12 +9,13 @@ the hand's end on masks, and scored here, once per hand, by
 
 **What they promise.** Every action is drawn uniformly among the legal ones: each pass
 among the passes its seat may make, each card among the seat's legal cards, and a moon
-shooter's choice between the two ways to score it, each exactly (rejection on 32-bit
-words). The words are ``rng``'s own, drawn in blocks (:class:`~hearts_core.kernel.Rng`:
-64 words a block, 1,024 for 16 play-outs or more), so for the same ``rng`` state the
-compiled and the pure kernel return exactly the same results and leave ``rng`` in the
-same state. (Until the kernel, the play-out drew from ``rng`` what
-``rng.choice(legal_actions(state))`` draws, action by action; it no longer does.)
+shooter's choice between the two ways to score it, each exactly (rejection on random
+bytes; a seat with one legal card plays it without a draw). The bytes are ``rng``'s own,
+drawn in blocks (:class:`~hearts_core.kernel.Rng`: 128 bytes a block, 4,096 for 16
+play-outs or more), so for the same ``rng`` state the compiled and the pure kernel return
+exactly the same results and leave ``rng`` in the same state. (Until the kernel, the
+play-out drew from ``rng`` what ``rng.choice(legal_actions(state))`` draws, action by
+action; it no longer does.)
 
 >>> import random
 >>> from hearts_core import Rules, apply, new_game, random_deal
@@ -51,9 +52,10 @@ _PASS: Final = Phase.PASS
 _MOON: Final = Phase.MOON
 _MOON_OPTIONS: Final = tuple(MoonOption)
 _MAX_COUNT: Final = 10**7
-# Many play-outs draw their words in larger blocks: a block is one call into random.Random.
+# Many play-outs draw their bytes in larger blocks: a block is one call into random.Random.
 _MANY: Final = 16
-_BIG_BLOCK: Final = 1024
+_BIG_BLOCK: Final = 4096
+_MAX_KNOWN: Final = 100_000  # hand scores kept on the compiled rules, at most
 
 
 def kernel_hand(state: GameState, rng: Rng | None = None) -> Hand:
@@ -199,12 +201,16 @@ def rollouts(state: GameState, count: int, rng: random.Random) -> tuple[tuple[in
         shooter = state.moon_shooter
         assert shooter is not None
         return tuple([_moon_drawn(context.rules, taken, shooter, draws) for _ in range(count)])
+    # A hand nobody shot scores by its points (and tricks) alone: its scores are kept on the
+    # compiled rules, for every call; a shot scores by the totals too and may be drawn.
+    known = context.tables.hand_scores
+    if len(known) > _MAX_KNOWN:
+        known.clear()
+    scored = ByPoints(context.rules, lambda end: _scores(context, *taken_won(end), draws), known)
     if phase is _PASS:  # each play-out draws its own passes
-        ends = scored_outs(Hand(context.tables.kernel, (), 0), count, draws, *_passing(state))
-    else:
-        ends = scored_outs(kernel_hand(state, draws), count, draws)
-    scored = ByPoints(context.rules, lambda end: _scores(context, *taken_won(end), draws))
-    return tuple([scored.of(end) for end in ends])
+        start = Hand(context.tables.kernel, (), 0)
+        return tuple(scored_outs(start, count, draws, *_passing(state), memo=scored))
+    return tuple(scored_outs(kernel_hand(state, draws), count, draws, memo=scored))
 
 
 class ByPoints(Generic[T]):
@@ -222,11 +228,18 @@ class ByPoints(Generic[T]):
     ([(26, 0, 0, 0), (26, 0, 0, 0), (26, 0, 0, 0)], 1)
     """
 
-    def __init__(self, rules: Rules, work: Callable[[tuple[int, ...]], T]) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        work: Callable[[tuple[int, ...]], T],
+        known: dict[tuple[int, ...], T] | None = None,
+    ) -> None:
         players = rules.players
         self.wanted = 1 + (2 * players if tricks_count(rules) else players)
         self.work = work
-        self.known: dict[tuple[int, ...], T] = {}
+        self.known: dict[tuple[int, ...], T] = {} if known is None else known
+        """What ``work`` made of the play-outs nobody shot, by their key (given, it is
+        shared with other calls: ``work`` must then depend on the key alone)."""
 
     def of(self, end: tuple[int, ...]) -> T:
         """What ``work`` makes of the play-out ``end``."""
@@ -299,8 +312,8 @@ def _check_rng(rng: object) -> None:
 
 
 _GETRANDBITS: Final = random.Random.getrandbits
-# The blocks of words a play-out may draw, per hand and in all: a hand draws about one
-# word per card played or passed, two blocks at most; a generator that gives far more
+# The blocks of bytes a play-out may draw, per hand and in all: a hand draws about one
+# byte per card played or passed, two blocks at most; a generator that gives far more
 # without the hands ending is refused rather than looped on.
 _BLOCKS_PER_HAND: Final = 4
 _BLOCKS_SPARE: Final = 16

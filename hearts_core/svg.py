@@ -22,6 +22,11 @@ position, so the layout may change without breaking it:
   ``played``, with the ``data-seat`` that played it and its ``data-order``;
 * ``g.card-back[data-seat]``: a hidden hand, one card back with its ``data-count``;
 * ``g.trick``: the trick in progress;
+* ``g.last-trick``: the last completed trick, when the caller gives one
+  (``last_trick``), with ``data-leader`` and ``data-winner``; its cards are
+  drawn as the trick's, where their seats played them, the winner's with the
+  class ``winning``. It is visible while no trick is in progress, and carries
+  ``visibility='hidden'`` otherwise, so a page can show it on request;
 * ``g.passed``, ``g.received``: the viewing seat's passed and received cards;
 * ``g.status``: lines of text, the hand, the dealer, the passing, whose turn it is;
 * ``g.scores``: one ``g.score[data-seat]`` per seat, with ``data-total`` and
@@ -55,7 +60,7 @@ from hearts_core.observation import PlayerView, observe
 from hearts_core.options import PassDirection
 from hearts_core.rules import is_seat
 from hearts_core.seats import seat_names
-from hearts_core.state import GameState, Phase
+from hearts_core.state import GameState, Phase, Trick, seat_of
 
 __all__ = ["table", "WIDTH", "HEIGHT"]
 
@@ -187,8 +192,13 @@ def _scene(view_or_state: object, seat: object) -> _Scene:
     return _view_scene(observe(view_or_state, seat))
 
 
+# long: most of it is the docstring, an example for each argument
 def table(
-    view_or_state: PlayerView | GameState, *, seat: int | None = None, size: int | None = None
+    view_or_state: PlayerView | GameState,
+    *,
+    seat: int | None = None,
+    size: int | None = None,
+    last_trick: Trick | None = None,
 ) -> str:
     """The table as an SVG document (a string), seen by one seat or from above.
 
@@ -202,17 +212,21 @@ def table(
 
     ``size`` sets the ``width`` in pixels (the height follows, at
     ``WIDTH:HEIGHT``); by default the picture has no size and fills its box.
+    ``last_trick``, a completed :class:`~hearts_core.Trick` (the view's last, or
+    the hand's last once the hand is over), is drawn where its cards were played,
+    visible while no trick is in progress: the trick complete, before it is taken.
     See the module documentation for the classes and data attributes a
     browser front end can rely on.
 
     Raises:
         InvalidSeatError: for a ``seat`` that is not a seat at the table, or differs
             from the view's own.
-        InvalidStateError: for a value that is neither a view nor a state, or a
-            ``size`` that is not a whole number from 1 to 10000.
+        InvalidStateError: for a value that is neither a view nor a state, a
+            ``size`` that is not a whole number from 1 to 10000, or a ``last_trick``
+            that is not a trick of one card from each seat.
 
     >>> import random, xml.etree.ElementTree as ET
-    >>> from hearts_core import apply, new_game, random_deal
+    >>> from hearts_core import apply, legal_actions, new_game, observe, random_deal
     >>> state = apply(new_game(), random_deal(new_game().rules, random.Random(1)))
     >>> svg = table(state, size=480)
     >>> svg.startswith("<svg"), 'width="480"' in svg, 'height="320"' in svg
@@ -220,16 +234,28 @@ def table(
     >>> cards = ET.fromstring(svg).findall(".//*[@data-card]")
     >>> len(cards), len(ET.fromstring(table(state, seat=1)).findall(".//*[@data-card]"))
     (52, 13)
+
+    The trick complete, its fourth card on the table, after it was taken:
+
+    >>> while not state.tricks:
+    ...     state = apply(state, legal_actions(state)[0])
+    >>> svg = table(observe(state, 0), last_trick=state.tricks[-1])
+    >>> shown = ET.fromstring(svg).find(".//*[@class='last-trick']")
+    >>> len(shown), shown.get("data-winner") == str(state.tricks[-1].winner)
+    (4, True)
     """
     if size is not None and (type(size) is not int or not 1 <= size <= _MAX_SIZE):
         raise InvalidStateError(
             "size", f"must be a whole number of pixels from 1 to {_MAX_SIZE}, not {shown(size)}"
         )
     scene = _scene(view_or_state, seat)
+    _check_last_trick(last_trick, scene.players)
     parts = [_open(scene, size), _felt()]
     for seat_number in range(scene.players):
         parts.append(_seat(scene, seat_number))
     parts.append(_trick(scene))
+    if last_trick is not None:
+        parts.append(_last_trick(scene, last_trick))
     parts.append(_panel(scene))
     parts.append("</svg>")
     return "".join(parts)
@@ -301,7 +327,7 @@ def _card(
         f"transform='translate({_number(x)} {_number(y)})'>"
         f"<title>{escape(title or card.symbol)}</title>"
         f"<rect width='{_number(width)}' height='{_number(height)}' rx='4' "
-        f"fill='{_face(classes)}' stroke='#555555' stroke-width='1'/>"
+        f"fill='{_face(classes)}' {_edge(classes)}/>"
         f"<text x='3' y='{corner}' font-size='{corner}' font-weight='bold' fill='{colour}' "
         f"{_FONT}>{rank}</text>"
         f"<text x='{_number(width / 2)}' y='{_number(height * 0.78)}' font-size='{pip}' "
@@ -342,6 +368,13 @@ def _hand_classes(scene: _Scene, seat: int, cards: Sequence[Card]) -> list[str]:
     if legal is None:
         return ["card"] * len(cards)
     return ["card legal" if card in legal else "card illegal" for card in cards]
+
+
+def _edge(classes: str) -> str:
+    """A card's outline: the card that takes the trick stands out."""
+    if classes.endswith("winning"):
+        return f"stroke='{_HIGHLIGHT}' stroke-width='4'"
+    return "stroke='#555555' stroke-width='1'"
 
 
 def _face(classes: str) -> str:
@@ -392,21 +425,53 @@ def _name(scene: _Scene, seat: int, x: float, y: float) -> str:
     )
 
 
-def _trick(scene: _Scene) -> str:
-    parts = ["<g class='trick'>"]
+def _check_last_trick(last_trick: object, players: int) -> None:
+    if last_trick is None:
+        return
+    if not isinstance(last_trick, Trick):
+        raise InvalidStateError("last_trick", f"must be a Trick or None, not {shown(last_trick)}")
+    if not is_seat(last_trick.leader, players) or len(last_trick.cards) != players:
+        raise InvalidStateError(
+            "last_trick",
+            f"must hold one card from each of the {players} seats, led by one of them, "
+            f"not {len(last_trick.cards)} cards led by seat {shown(last_trick.leader)}",
+        )
+
+
+def _played(scene: _Scene, leader: int, cards: Sequence[Card], winner: int | None) -> list[str]:
+    """The cards of a trick led by ``leader``, each in front of the seat that played it."""
+    parts = []
     width, height = _BIG
     cx, cy = _CENTRE
-    for index, card in enumerate(scene.trick):
-        seat = (scene.leader + index) % scene.players
+    for index, card in enumerate(cards):
+        seat = seat_of(leader, index, scene.players)
         angle, _, _ = _place(scene, seat)
         radians = math.radians(angle)
         x = cx + 105 * math.cos(radians) - width / 2
         y = cy + 80 * math.sin(radians) - height / 2
         extra = f" data-seat='{seat}' data-order='{index}'"
         title = f"{scene.names[seat]}: {card.symbol}"
-        parts.append(_card(card, x, y, False, "card played", extra, title))
-    parts.append("</g>")
-    return "".join(parts)
+        classes = "card played"
+        if seat == winner:
+            classes, title = "card played winning", title + " (takes the trick)"
+        parts.append(_card(card, x, y, False, classes, extra, title))
+    return parts
+
+
+def _trick(scene: _Scene) -> str:
+    return "".join(["<g class='trick'>", *_played(scene, scene.leader, scene.trick, None), "</g>"])
+
+
+def _last_trick(scene: _Scene, trick: Trick) -> str:
+    hidden = " visibility='hidden'" if scene.trick else ""
+    return "".join(
+        [
+            f"<g class='last-trick' data-leader='{trick.leader}' data-winner='{trick.winner}'"
+            f"{hidden}>",
+            *_played(scene, trick.leader, trick.cards, trick.winner),
+            "</g>",
+        ]
+    )
 
 
 def _text(x: float, y: float, text: str, size: int = 14, weight: str = "normal") -> str:
@@ -430,6 +495,8 @@ def _status_lines(scene: _Scene) -> list[str]:
     acting = ", ".join(names[seat] for seat in scene.to_act)
     if scene.phase is Phase.GAME_OVER:
         lines.append("Game over: " + ", ".join(names[seat] for seat in scene.winners) + " won")
+    elif scene.phase is Phase.DEAL and scene.hand_number > 0:
+        lines.append(f"Hand {scene.hand_number} scored: next, the deal")
     elif scene.phase is Phase.DEAL:
         lines.append("Waiting for the deal")
     elif scene.phase is Phase.PASS:
@@ -460,17 +527,20 @@ def _panel(scene: _Scene) -> str:
     y += 14
     parts.append(_text(left, y, "Seat", 13, "bold"))
     parts.append(_text(left + 110, y, "Total", 13, "bold"))
-    parts.append(_text(left + 160, y, "Hand", 13, "bold"))
+    # Between hands and after the game there is no hand in play to show points of.
+    in_hand = scene.phase in (Phase.PASS, Phase.PLAY, Phase.MOON)
+    if in_hand:
+        parts.append(_text(left + 160, y, "Hand", 13, "bold"))
     for seat in range(scene.players):
         y += 22
-        parts.append(
-            f"<g class='score' data-seat='{seat}' data-total='{scene.totals[seat]}' "
-            f"data-hand-points='{scene.hand_points[seat]}'>"
-            + _text(left, y, scene.names[seat])
-            + _text(left + 110, y, str(scene.totals[seat]))
-            + _text(left + 160, y, str(scene.hand_points[seat]))
-            + "</g>"
-        )
+        total = scene.totals[seat]
+        cells = _text(left, y, scene.names[seat]) + _text(left + 110, y, str(total))
+        data = f"data-seat='{seat}' data-total='{total}'"
+        if in_hand:
+            points = scene.hand_points[seat]
+            cells += _text(left + 160, y, str(points))
+            data += f" data-hand-points='{points}'"
+        parts.append(f"<g class='score' {data}>{cells}</g>")
     parts.append("</g>")
     y += 36
     for label, cards in (("passed", scene.passed), ("received", scene.received)):

@@ -168,6 +168,14 @@ class RuleTables:
     :func:`deal_tables`)."""
     kernel: Table = attrs.field(eq=False, repr=False)
     """These tables as the hand kernel reads them (see :mod:`hearts_core.kernel`)."""
+    hand_scores: dict[tuple[int, ...], tuple[int, ...]] = attrs.field(
+        factory=dict, eq=False, repr=False
+    )
+    """The scores of the hands nobody shot that :func:`~hearts_core.rollouts` has scored,
+    by the way their points (and the tricks, where they count) fell, as
+    :class:`~hearts_core.playout.ByPoints` keys them. Such a hand's scores depend on the
+    rules alone, so they are remembered here rather than worked out again by every call;
+    the play-outs clear it past 100,000 entries."""
 
     def points_of(self, mask: int) -> int:
         """The points of the cards in ``mask`` (the kernel's

@@ -356,7 +356,7 @@ def test_deals_of_masks_are_uniform_over_every_consistent_deal() -> None:
 
 
 def test_deals_of_masks_are_the_same_in_both_builds() -> None:
-    # The deal is drawn from the kernel's words alone: the same words in either build.
+    # The deal is drawn from the kernel's bytes alone: the same bytes in either build.
     state = position(Rules(), 5, 13, hand_number=1)
     belief = Belief(observe(state, 2))
     found = {

@@ -27,7 +27,9 @@ import hearts_core
 from hearts_core import CardSet, Phase, Rules, rollouts, variant, variant_names
 from hearts_core import _deal as pure_deal
 from hearts_core import _kernel as pure
+from hearts_core import _scored as pure_scored
 from hearts_core.kernel import Hand, Table
+from hearts_core.playout import ByPoints
 
 ROOT = Path(hearts_core.__file__).resolve().parent
 
@@ -49,6 +51,10 @@ needs_compiled = pytest.mark.skipif(
 )
 COMPILED = compiled_module()
 BUILDS = [pure] if COMPILED is None else [pure, COMPILED]
+SCORED = {  # each build's scored play-outs (hearts_core/_scored.py), by its kernel module
+    build: (pure_scored if build is pure else importlib.import_module("hearts_core._scored_c"))
+    for build in BUILDS
+}
 DEALS = (
     [pure_deal] if COMPILED is None else [pure_deal, importlib.import_module("hearts_core._deal_c")]
 )
@@ -79,6 +85,32 @@ def hand_in(build: ModuleType, state: hearts_core.GameState) -> Hand:
     return hand
 
 
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+@pytest.mark.parametrize("name", variant_names())
+def test_a_play_out_plays_the_cards_play_legal_and_card_play(build: ModuleType, name: str) -> None:
+    # finish_random plays the hand in one frame; step by step, Hand.play, Hand.legal and
+    # Rng.card must play the same cards from the same bytes, in each build.
+    rules = variant(name)
+    compared = 0
+    for seed in range(6):
+        state = position(rules, seed, 4 + 7 * seed)
+        if state.phase is not Phase.PLAY:
+            continue
+        compared += 1
+        whole, stepped = hand_in(build, state), hand_in(build, state)
+        drawn, stepping = build.Rng(random.Random(seed)), build.Rng(random.Random(seed))
+        whole.finish_random(drawn)
+        while not stepped.over():
+            stepped.play(stepping.card(stepped.legal()))
+        assert whole.scored() == stepped.scored()
+        assert (whole.seat, whole.leader, whole.broken) == (
+            stepped.seat, stepped.leader, stepped.broken
+        )
+        assert drawn.place == stepping.place
+        assert drawn.source.getstate() == stepping.source.getstate()
+    assert compared >= 3
+
+
 @needs_compiled
 @pytest.mark.parametrize("name", variant_names())
 def test_both_builds_play_out_every_variant_identically(name: str) -> None:
@@ -91,8 +123,63 @@ def test_both_builds_play_out_every_variant_identically(name: str) -> None:
         ends = []
         for build in BUILDS:
             hand = hand_in(build, state)
-            ends.append(build.scored_outs(hand, 40, build.Rng(random.Random(seed))))
+            ends.append(SCORED[build].scored_outs(hand, 40, build.Rng(random.Random(seed))))
         assert ends[0] == ends[1]
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+@pytest.mark.parametrize("name", ["standard", "shoot-the-sun", "omnibus", "six-player"])
+def test_play_outs_with_a_memo_give_what_the_memo_makes_of_each(
+    build: ModuleType, name: str
+) -> None:
+    # scored_outs(memo=...) looks each play-out up as ByPoints.of does: the same results,
+    # and work asked for the same play-outs, as scoring the plain play-outs one by one.
+    rules = variant(name)
+    state = next(
+        found
+        for seed in range(40)
+        if (found := position(rules, seed, 8 + seed)).phase is Phase.PLAY
+    )
+    asked: list[list[tuple[int, ...]]] = [[], []]
+    results = []
+    for calls in asked:
+
+        def work(end: tuple[int, ...], calls: list[tuple[int, ...]] = calls) -> object:
+            calls.append(end)
+            return (len(calls), end)
+
+        memo = ByPoints(rules, work)
+        rng = build.Rng(random.Random(5))
+        if calls is asked[0]:
+            results.append(SCORED[build].scored_outs(hand_in(build, state), 300, rng, memo=memo))
+        else:
+            ends = SCORED[build].scored_outs(hand_in(build, state), 300, rng)
+            results.append([memo.of(end) for end in ends])
+    assert results[0] == results[1]
+    assert asked[0] == asked[1]
+    assert 1 < len(asked[0]) < 300  # some play-outs fall alike and are not scored again
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_play_outs_with_a_memo_score_every_shot_afresh(build: ModuleType) -> None:
+    # One trick of four hearts, the moon's four cards: seat 0's ace takes them all every
+    # time. A shot may score differently each time (a drawn moon choice), so every
+    # play-out asks work again, seat 0's shot as any other's.
+    tables = Rules().tables()
+    moon = CardSet.parse("AH 2H 3H 4H").mask
+    table = build.Table(4, 1, tables.breaking_mask, False, ((),) * 12, tables.points, moon)
+    hands = tuple(CardSet.parse(text).mask for text in ("AH", "2H", "3H", "4H"))
+    start = build.Hand(table, hands, 0)
+    asked: list[tuple[int, ...]] = []
+
+    def work(end: tuple[int, ...]) -> int:
+        asked.append(end)
+        return len(asked)
+
+    memo = ByPoints(Rules(), work)
+    outs = SCORED[build].scored_outs(start, 3, build.Rng(random.Random(1)), memo=memo)
+    assert outs == [1, 2, 3]
+    assert asked[0][:5] == (0, 4, 0, 0, 0)  # seat 0 shot, with the four points
 
 
 @needs_compiled
@@ -113,23 +200,38 @@ def test_both_builds_fold_draw_and_step_identically() -> None:
             steps = {b.after_card(t, seat, bit, at, led, 1, 0, False) for b, t in pairs}
             assert len(steps) == 1
     draws = [build.Rng(random.Random(2**64 - 3)) for build in BUILDS]
-    for count in (1, 2, 3, 13, 52, 286, 2**32):
+    for count in (1, 2, 3, 13, 52, 200, 256):
         assert len({d.below(count) for d in draws}) == 1
     assert len({d.cards((1 << 52) - 1, 3) for d in draws}) == 1
     assert len({(d.place, d.source.getstate()) for d in draws}) == 1
 
 
 @pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
-def test_the_words_are_the_generators_own_in_blocks_of_64(build: ModuleType) -> None:
-    # 200 words: four blocks of getrandbits(2048), each read least significant word first.
+def test_the_bytes_are_the_generators_own_in_blocks_of_128(build: ModuleType) -> None:
+    # 300 bytes: three blocks of getrandbits(1024), each read least significant byte first.
     rng = build.Rng(random.Random(6))
     source = random.Random(6)
     expected = []
-    for _ in range(4):
-        block = source.getrandbits(2048)
-        expected += [block >> (32 * i) & 0xFFFFFFFF for i in range(64)]
-    assert [rng.word() for _ in range(200)] == expected[:200]
-    assert rng.source.getstate() == source.getstate()  # four blocks drawn, no more
+    for _ in range(3):
+        block = source.getrandbits(1024)
+        expected += [block >> (8 * i) & 0xFF for i in range(128)]
+    assert [rng.word() for _ in range(300)] == expected[:300]
+    assert rng.source.getstate() == source.getstate()  # three blocks drawn, no more
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_a_draw_among_one_takes_no_byte(build: ModuleType) -> None:
+    rng = build.Rng(Words([200, 9]))
+    assert rng.below(1) == 0 and rng.place == 0
+    assert rng.card(1 << 30) == 1 << 30 and rng.place == 0
+    assert rng.below(2) == 1 and rng.place == 1  # 2 * 200 = 400 = 256 + 144: 1, kept
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+@pytest.mark.parametrize("count", [0, 257, 2**32])
+def test_a_draw_among_more_than_256_or_none_is_refused(build: ModuleType, count: int) -> None:
+    with pytest.raises(ValueError, match="from 1 to 256"):
+        build.Rng(random.Random(1)).below(count)
 
 
 def chi_square_is_plausible(counts: Counter[object], expected: dict[object, float]) -> bool:
@@ -149,6 +251,27 @@ def test_bounded_draws_are_uniform(build: ModuleType, count: int) -> None:
     draws = Counter(rng.below(count) for _ in range(20_000))
     assert set(draws) == set(range(count))
     assert chi_square_is_plausible(draws, dict.fromkeys(range(count), 20_000 / count))
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_cards_draws_what_card_draws_card_after_card(build: ModuleType) -> None:
+    # Rng.cards draws in one frame; it must take the cards and bytes that Rng.card, called
+    # once for each card on the cards left, takes.
+    source = random.Random(17)
+    for _ in range(300):
+        mask = source.getrandbits(52)
+        count = source.randrange(0, min(mask.bit_count(), 5) + 1)
+        seed = source.getrandbits(32)
+        # Blocks of three bytes: the draws cross from one block to the next.
+        together, one_by_one = build.Rng(random.Random(seed), 3), build.Rng(random.Random(seed), 3)
+        chosen, left = 0, mask
+        for _ in range(count):
+            bit = one_by_one.card(left)
+            left ^= bit
+            chosen |= bit
+        assert together.cards(mask, count) == chosen
+        assert together.place == one_by_one.place
+        assert together.source.getstate() == one_by_one.source.getstate()
 
 
 @pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
@@ -199,7 +322,7 @@ def test_play_outs_are_uniform_as_exact_enumeration_says(
     assert len(exact) > 3  # several ends, or the test shows nothing
     draws = 30_000
     players = rules.players
-    outs = build.scored_outs(hand_in(build, state), draws, build.Rng(random.Random(seed)))
+    outs = SCORED[build].scored_outs(hand_in(build, state), draws, build.Rng(random.Random(seed)))
     ends = Counter(end[1 + 2 * players :] + end[1 + players : 1 + 2 * players] for end in outs)
     assert chi_square_is_plausible(
         ends, {key: float(chance) * draws for key, chance in exact.items()}
@@ -249,7 +372,7 @@ def test_the_kernel_deals_the_hands_the_byte_tricks_deal(build: ModuleType, rule
 
 
 class Words(random.Random):
-    """A generator whose blocks of words are given: ``getrandbits(2048)`` packs ``words``
+    """A generator whose blocks of bytes are given: ``getrandbits(1024)`` packs ``words``
     (then zeros) least significant first, as the kernel reads them."""
 
     def __init__(self, words: list[int]) -> None:
@@ -257,23 +380,26 @@ class Words(random.Random):
         self.given = words
 
     def getrandbits(self, k: int) -> int:
-        assert k == 32 * 64
-        return sum(word << (32 * i) for i, word in enumerate(self.given))
+        assert k == 8 * 128
+        return sum(word << (8 * i) for i, word in enumerate(self.given))
 
 
 @pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
 def test_a_bounded_draw_rejects_the_words_below_its_threshold(build: ModuleType) -> None:
-    # below(3): a word w gives 3w; its low 32 bits must be at least (2**32 - 3) % 3 = 1.
-    # w = 0 gives 0: drawn again. w = 2**31 gives 3 * 2**31, low bits 2**31: 3w >> 32 = 1.
-    rng = build.Rng(Words([0, 2**31]))
+    # below(3): a byte w gives 3w; its low 8 bits must be at least (256 - 3) % 3 = 1.
+    # w = 0 gives 0: drawn again. w = 128 gives 384 = 256 + 128, low bits 128: 3w >> 8 = 1.
+    rng = build.Rng(Words([0, 128]))
     assert rng.below(3) == 1 and rng.place == 2
-    # w = 0x55555556 gives 0x1_0000_0002: low bits 2, under 3 but not under 1: kept.
-    rng = build.Rng(Words([0x55555556]))
+    # w = 0x56 gives 258 = 0x102: low bits 2, under 3 but not under 1: kept.
+    rng = build.Rng(Words([0x56]))
     assert rng.below(3) == 1 and rng.place == 1
-    # Below 2**32 - 1, the threshold is (2**32 - count) % count = 1 again; a word of 0 drawn
-    # twice is drawn a third time.
+    # Below 255, the threshold is (256 - 255) % 255 = 1 again; a byte of 0 drawn twice is
+    # drawn a third time.
     rng = build.Rng(Words([0, 0, 7]))
-    assert rng.below(2**32 - 1) == 6 and rng.place == 3  # 7 * (2**32 - 1) is 6 * 2**32 + ...
+    assert rng.below(255) == 6 and rng.place == 3  # 7 * 255 = 1785 = 6 * 256 + 249
+    # 256 choices: every byte is kept as it is.
+    rng = build.Rng(Words([0, 255]))
+    assert (rng.below(256), rng.below(256), rng.place) == (0, 255, 2)
 
 
 @pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
@@ -300,8 +426,8 @@ def test_a_play_out_rejects_the_words_a_bounded_draw_rejects(build: ModuleType) 
     table = build.Table(4, 1, tables.breaking_mask, False, ((),) * 12, tables.points, 0)
     hands = tuple(CardSet.parse(text).mask for text in ("2C 3C 4C", "5C", "6C", "7C"))
     for words, kept in [
-        ([0, 2**31], "2C 4C"),  # 0 is rejected; 3 * 2**31 >> 32 = 1: the 3C
-        ([0xAAAAAAAB], "2C 3C"),  # 3 * 0xAAAAAAAB = 2 * 2**32 + 1, low bits on the threshold
+        ([0, 128], "2C 4C"),  # 0 is rejected; 3 * 128 >> 8 = 1: the 3C
+        ([0xAB], "2C 3C"),  # 3 * 0xAB = 513 = 2 * 256 + 1, low bits on the threshold: the 4C
     ]:
         hand = build.Hand(table, hands, 0)
         hand.finish_random(build.Rng(Words(words)))

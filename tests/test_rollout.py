@@ -26,6 +26,7 @@ from hearts_core import (
     Rules,
     apply,
     new_game,
+    playout,
     rollout,
     rollouts,
     variant,
@@ -35,6 +36,7 @@ from hearts_core.belief import Belief
 from hearts_core.bots import MonteCarloBot
 from hearts_core.bots.knowledge import equivalent_plays, unseen_cards
 from hearts_core.bots.sampled import gain_over_others
+from hearts_core.draws import CheckedDraws
 from hearts_core.kernel import Rng
 from hearts_core.observation import observe
 
@@ -142,8 +144,11 @@ def test_rollout_draws_whole_blocks_from_a_random_subclass() -> None:
     assert rollout(state, fast) == reference(state, slow)
     assert fast.getstate() == slow.getstate()
     blocks = WithoutGetrandbits(8)
-    while blocks.getstate() != fast.getstate():  # the play-out drew whole blocks of 64 words
-        blocks.getrandbits(2048)
+    for _ in range(4):  # the play-out drew whole blocks of 128 bytes, one or two of them
+        blocks.getrandbits(1024)
+        if blocks.getstate() == fast.getstate():
+            break
+    assert blocks.getstate() == fast.getstate()
 
 
 @pytest.mark.parametrize("name", ["standard", "six-player", "spot-hearts", "omnibus"])
@@ -157,9 +162,10 @@ def test_rollout_scores_the_hand(name: str) -> None:
 
 
 def test_monte_carlo_bot_plays_out_at_random_as_the_public_loop_does() -> None:
-    # Each sample's deal and seed drawn as the bot draws them; then every play (one of each
-    # group the bot plays out once) finished through apply and legal_actions, each card
-    # drawn from the kernel's words of random.Random(seed), as the bot draws them.
+    # Each sample's deal and seed drawn as the bot draws them (the deal as masks from the
+    # kernel's bytes, then eight bytes more for the play-out's seed); then every play (one
+    # of each group the bot plays out once) finished through apply and legal_actions, each
+    # card drawn from the kernel's bytes of random.Random(seed), as the bot draws them.
     state = position(Rules(pass_cycle=["hold"]), 4, 9)
     view = observe(state, state.to_act[0])
     got = MonteCarloBot(samples=3, rollout="random").evaluate(view, random.Random(1))
@@ -167,9 +173,12 @@ def test_monte_carlo_bot_plays_out_at_random_as_the_public_loop_does() -> None:
     belief = Belief(view)
     groups = equivalent_plays(list(got), unseen_cards(view).mask, view.rules.tables().points)
     sums = {group[0]: 0.0 for group in groups}
-    for _ in range(3):
-        sampled = belief.sample(rng)
-        seed = rng.getrandbits(64)
+    draws = Rng(random.Random(rng.getrandbits(64)))
+    deals = [belief.hands(draws) for _ in range(3)]
+    for hands in deals:
+        sampled = belief._state(hands, CheckedDraws(random.Random(0)).below)
+        assert observe(sampled, view.seat) == view
+        seed = int.from_bytes(bytes(draws.word() for _ in range(8)), "big")
         for play in sums:
             end = reference(apply(sampled, play), random.Random(seed))
             gained = [a - b for a, b in zip(end.totals, view.totals, strict=True)]
@@ -197,7 +206,7 @@ def test_each_pass_choice_is_that_combination_of_the_hand_in_card_order(
 @pytest.mark.parametrize("name", ["standard", "black-maria"])  # the 2C leads, or the dealer's left
 @pytest.mark.parametrize("hand_number", [0, 3])  # passing, and (standard) holding
 def test_rollouts_play_each_hand_as_the_public_loop_does(name: str, hand_number: int) -> None:
-    # A few play-outs read the words in blocks of 64, one Rng for all: each hand is the
+    # A few play-outs read the bytes in blocks of 128, one Rng for all: each hand is the
     # public loop's from the same words, passes drawn seat by seat, scored by the totals.
     state = position(variant(name), 7, 0, hand_number)
     scores = rollouts(state, 5, random.Random(12))
@@ -205,3 +214,35 @@ def test_rollouts_play_each_hand_as_the_public_loop_does(name: str, hand_number:
     for each in scores:
         end = played_out(state, draws)
         assert each == tuple(a - b for a, b in zip(end.totals, state.totals, strict=True))
+
+
+def test_rollouts_remember_the_scores_of_unshot_hands_on_the_rules() -> None:
+    # A hand nobody shot scores by its points, and here by the tricks (-5 for a seat that
+    # took none): the scores rollouts work out are kept on the compiled rules, each as
+    # the points plus the bonus, and later calls read them back.
+    rules = variant("no-tricks-bonus")
+    state = position(rules, 3, 0, 3)
+    known = state.context.tables.hand_scores
+    known.clear()
+    first = rollouts(state, 300, random.Random(4))
+    assert known
+    for key, scores in known.items():
+        shooter, points, won = key[0], key[1:5], key[5:]
+        assert shooter == -1
+        assert scores == tuple(p + (-5 if w == 0 else 0) for p, w in zip(points, won, strict=True))
+    assert rollouts(state, 300, random.Random(4)) == first
+    remembered = next(iter(known))
+    known[remembered] = (99, 99, 99, 99)  # a kept value is read, not worked out again
+    assert (99, 99, 99, 99) in rollouts(state, 300, random.Random(4))
+    known.clear()
+
+
+def test_rollouts_forget_the_kept_scores_past_their_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = position(Rules(), 3, 0, 3)
+    known = state.context.tables.hand_scores
+    known.clear()
+    known.update({(-2, seat, 0, 0, 0): (0, 0, 0, 0) for seat in range(10)})
+    monkeypatch.setattr(playout, "_MAX_KNOWN", 5)
+    rollouts(state, 1, random.Random(1))
+    assert all(key[0] == -1 for key in known) and len(known) <= 1
+    known.clear()

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from typing import Any
 
@@ -585,3 +586,80 @@ def test_hearts_serve_refuses_bad_arguments() -> None:
     err = io.StringIO()
     assert main(["serve", "--variant", "no-such-rules"], stderr=err) == 2
     assert main(["serve", "--delay", "-1"], stderr=io.StringIO()) == 2
+
+
+def trick_group(svg: str, name: str) -> ET.Element | None:
+    root = ET.fromstring(svg)
+    return next((g for g in root.iter() if g.get("class") == name), None)
+
+
+def test_each_trick_is_drawn_complete_and_the_sheet_keeps_every_hand(client: TestClient) -> None:
+    table_id, token = new_table(client)
+    scored: list[dict[str, Any]] = []
+    tricks = 0
+    player = Player()
+    leader = -1  # the seat of the first card of the trick, from the card-played events
+    with client.websocket_connect(f"/ws/{table_id}") as socket:
+        join(socket, token)
+        receive_update(socket)
+        socket.send_json({"type": "start"})
+        while len(scored) < 2:
+            message = receive_update(socket)
+            for event in message["events"]:
+                if event["type"] == "card-played" and leader < 0:
+                    leader = event["seat"]
+                elif event["type"] == "trick-taken":
+                    tricks += 1
+                    assert message["last_trick"] == {
+                        "leader": leader,
+                        "winner": event["winner"],
+                        "cards": event["cards"],
+                        "points": event["points"],
+                    }
+                    drawn = trick_group(message["svg"], "last-trick")
+                    assert drawn is not None and drawn.get("visibility") is None
+                    assert drawn.get("data-winner") == str(event["winner"])
+                    cards = [card.get("data-card") for card in drawn]
+                    seats = [int(card.get("data-seat", "")) for card in drawn]
+                    assert cards == event["cards"]  # all four, the fourth too, in play order
+                    assert seats == [(leader + k) % 4 for k in range(4)]
+                    winning = [c.get("data-card") for c in drawn if "winning" in c.get("class", "")]
+                    assert winning == [event["cards"][seats.index(event["winner"])]]
+                    leader = -1
+                elif event["type"] == "hand-scored":
+                    scored.append(event)
+            # The sheet: every hand scored so far, as the hand-scored events said.
+            assert message["hands"] == scored
+            if message["view"]["current_trick"]:  # a trick in progress hides the last one
+                drawn = trick_group(message["svg"], "last-trick")
+                assert drawn is None or drawn.get("visibility") == "hidden"
+            if message["events"] and message["events"][0]["type"] == "hand-dealt":
+                assert message["last_trick"] is None
+            move = player.move(message)
+            if move is not None:
+                socket.send_json({"type": "act", "action": move})
+    assert tricks == 26
+    assert [hand["hand_number"] for hand in scored] == [0, 1]
+    for hand in scored:
+        assert sum(hand["points"]) == 26  # the hand's points, not the 0 a new hand shows
+
+
+def test_the_sheet_starts_again_with_a_new_game(client: TestClient) -> None:
+    table_id, token = new_table(client, "openspiel")  # one hand
+    with client.websocket_connect(f"/ws/{table_id}") as socket:
+        welcome = join(socket, token)
+        assert welcome["variant"]["moon_amount"] == 26
+        receive_update(socket)
+        socket.send_json({"type": "start"})
+        player = Player()
+        message = receive_update(socket)
+        while not message["view"]["winners"]:
+            move = player.move(message)
+            if move is not None:
+                socket.send_json({"type": "act", "action": move})
+            message = receive_update(socket)
+        assert len(message["hands"]) == 1 and message["last_trick"] is not None
+        socket.send_json({"type": "new-game"})
+        fresh = receive_update(socket)
+    assert fresh["hands"] == [] and fresh["last_trick"] is None
+    assert trick_group(fresh["svg"], "last-trick") is None

@@ -166,7 +166,9 @@ def _random_outs(
     ends = []
     hand = start.copy()
     for deal in deals:
-        seed = draws.word() << 32 | draws.word()
+        seed = 0
+        for _ in range(8):  # a 64-bit seed, from eight of the kernel's bytes
+            seed = seed << 8 | draws.word()
         for bit in firsts:
             hand.copy_from(start)
             deal_hands_into(hand, deal)

@@ -38,6 +38,8 @@ BOTS: Final[dict[str, str]] = {
     "and claims (ismcts:N for N sampled deals a decision, ismcts:strong for the strong preset; "
     "options iterations=N, seconds=S, exploration=C, moon=yes|no, widen=N, pass_playouts=N, "
     "search=batch|walk)",
+    "learned": "LearnedBot: the network trained with PPO that ships with the library, played with "
+    "NumPy (the rl extra; learned:path=FILE for other weights)",
 }
 """The bot names :func:`make_bot` knows, with a line saying what each is."""
 
@@ -72,6 +74,21 @@ def _yes_no(text: str) -> bool | None:
     return {"yes": True, "true": True, "no": False, "false": False}.get(text)
 
 
+def _path(text: str) -> str | None:
+    return text or None
+
+
+def _learned(**options: object) -> Bot:
+    try:
+        import numpy  # noqa: F401  (the network is played with NumPy, loaded only when asked)
+    except ImportError:
+        raise BotError("learned plays with NumPy: install the rl extra") from None
+    from hearts_core.bots.policy import LearnedBot
+
+    path = options.get("path")
+    return LearnedBot(None if path is None else str(path))
+
+
 def _rollout(text: str) -> str | None:
     return text if text in ("rule", "random") else None
 
@@ -85,6 +102,8 @@ class _Option(NamedTuple):
     """The value a text gives, or None if it gives none."""
     wanted: str
     """What a good value is, for the error message."""
+    keep_case: bool = False
+    """Whether the value is read as given (a file's path), not in lower case."""
 
 
 class _Entry(NamedTuple):
@@ -125,6 +144,7 @@ _ENTRIES: Final[Mapping[str, _Entry]] = {
         main="iterations",
         presets={"strong": STRONG},
     ),
+    "learned": _Entry(_learned, {"path": _Option(_path, "a path to a .npz file", True)}),
 }
 """Each bot of :data:`BOTS` by name: how to build it, and its options."""
 
@@ -153,7 +173,8 @@ def make_bot(spec: str) -> Bot:
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
-    hearts_core.errors.UnknownNameError: unknown bot 'genius'; known: random, rule, mc, ismcts
+    hearts_core.errors.UnknownNameError: unknown bot 'genius'; known: random, rule, mc, ismcts, \
+learned
     >>> make_bot("mc:samples=0")
     Traceback (most recent call last):
     ...
@@ -172,7 +193,8 @@ at least 1
     if entry is None:
         where = "" if not colon else f" in {spec!r}"
         raise UnknownNameError(f"unknown bot {name!r}{where}; known: {', '.join(BOTS)}")
-    options = _read_options(name, entry, rest, spec) if rest.strip() else {}
+    given = spec.strip().partition(":")[2]  # the options as given, for values kept in case
+    options = _read_options(name, entry, given, spec) if rest.strip() else {}
     return entry.make(**options)
 
 
@@ -192,6 +214,9 @@ def _read_options(name: str, entry: _Entry, text: str, spec: str) -> dict[str, o
             key, value = entry.main, key
             if not value:
                 raise BotError(f"an empty option in {spec!r}")
+        key = key.lower()
+        if key in known and not known[key].keep_case:
+            value = value.lower()
         if key not in known:
             raise UnknownNameError(
                 f"{name} has no option {key!r} (in {spec!r}); its options: {', '.join(known)}"

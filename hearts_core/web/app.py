@@ -44,22 +44,27 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hearts_core.bots import Bot, RuleBot, make_bot
-from hearts_core.errors import HeartsError, IllegalActionError, RecordError
-from hearts_core.events import CardPlayed, CardsPassed, Event, HandScored, TrickTaken
+from hearts_core.errors import RecordError
+from hearts_core.events import Event
 from hearts_core.io.jsontext import dumps, loads
 from hearts_core.io.reader import Reader
-from hearts_core.seats import name_seats
 from hearts_core.variants import Variant, variant_info, variant_names
 from hearts_core.web.messages import (
     MAX_MESSAGE_BYTES,
-    Act,
     Join,
-    NewGame,
-    Start,
+    error_message,
     message_bytes,
     read_message,
 )
-from hearts_core.web.tables import HOST, Lobby, LobbyFullError, Table, TableError
+from hearts_core.web.tables import (
+    HOST,
+    Lobby,
+    LobbyFullError,
+    Table,
+    TableError,
+    pause_after,
+    variant_list,
+)
 
 __all__ = ["Server", "create_app", "STATIC", "JOIN_SECONDS", "QUEUE_LENGTH"]
 
@@ -158,17 +163,12 @@ class Server:
     def pause_after(self, events: Sequence[Event]) -> float:
         """How long the bots wait after ``events``, so people can follow them.
 
-        >>> from hearts_core import Card
+        >>> from hearts_core import Card, CardPlayed
         >>> server = Server(Lobby({}, lambda n: []), "standard", delay=0.5)
         >>> server.pause_after([CardPlayed(1, Card.parse("2C"))])
         0.5
         """
-        kinds = {type(event) for event in events}
-        if HandScored in kinds:
-            return 4 * self.delay
-        if TrickTaken in kinds or CardsPassed in kinds:
-            return 2 * self.delay
-        return self.delay if CardPlayed in kinds else 0.0
+        return pause_after(events, self.delay)
 
     def room(self, table: Table) -> _Room:
         """The room of ``table``, its driver started on first use."""
@@ -279,7 +279,7 @@ class Server:
         writer = asyncio.create_task(connection.write())
         room.connections.add(connection)
         table.join(seat)
-        connection.send(self._welcome(table, seat))
+        connection.send(table.welcome_for(seat))
         self.broadcast(room)
         room.wake.set()
         try:
@@ -316,60 +316,16 @@ class Server:
     def handle(self, room: _Room, connection: _Connection, data: str | bytes) -> None:
         """Act on one message from a browser: the table changes, or the browser is told why
         not (and nothing else learns of it)."""
-        table, seat = room.table, connection.seat
-        try:
-            message = read_message(data, table.variant.rules.players)
-            if isinstance(message, Join):
-                raise TableError("this browser has already joined")
-            if isinstance(message, Start):
-                table.start(seat)
-                events: tuple[Event, ...] = ()
-            elif isinstance(message, NewGame):
-                table.restart()
-                events = ()
-            else:
-                assert isinstance(message, Act)
-                events = table.act(seat, message.action)
-        except IllegalActionError as error:
-            connection.send(
-                {
-                    "type": "refused",
-                    "rule": error.rule.value,
-                    "summary": error.rule.summary,
-                    "message": name_seats(str(error), table.names, you=seat),
-                }
-            )
+        outcome = room.table.handle(connection.seat, data)
+        if isinstance(outcome, dict):
+            connection.send(outcome)
             return
-        except HeartsError as error:
-            connection.send(_refusal(error))
-            return
-        self.broadcast(room, events)
-        room.pause = self.pause_after(events)
+        self.broadcast(room, outcome)
+        room.pause = self.pause_after(outcome)
         room.wake.set()
 
-    def _welcome(self, table: Table, seat: int) -> dict[str, Any]:
-        invites = [
-            {"seat": other, "name": table.names[other], "link": f"/table/{table.id}#{token}"}
-            for other, token in enumerate(table.tokens)
-            if other != seat
-        ]
-        return {
-            "type": "welcome",
-            "table": table.id,
-            "seat": seat,
-            "host": seat == HOST,
-            "names": list(table.names),
-            "variant": {"name": table.variant.name, "description": table.variant.description},
-            "invites": invites if seat == HOST else [],
-        }
 
-
-def _error(message: str, problems: Sequence[RecordError.Problem] = ()) -> dict[str, Any]:
-    return {
-        "type": "error",
-        "message": message,
-        "problems": [{"path": p.path, "message": p.message} for p in problems],
-    }
+_error = error_message
 
 
 def _oversized(size: int) -> dict[str, Any]:
@@ -471,11 +427,7 @@ def create_app(
         return FileResponse(_static_dir() + "/index.html", media_type="text/html")
 
     async def variants(request: Request) -> Response:
-        listed = [
-            {"name": name, "players": v.rules.players, "description": v.description}
-            for name, v in offered.items()
-        ]
-        return JSONResponse({"default": info.name, "variants": listed})
+        return JSONResponse({"default": info.name, "variants": variant_list(offered)})
 
     async def tables(request: Request) -> Response:
         body = await _read_body(request)

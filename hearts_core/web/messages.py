@@ -28,7 +28,8 @@ hearts_core.errors.RecordError: $.action.card: not a card: a string ("Q♠")
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+from collections.abc import Sequence
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -49,6 +50,7 @@ __all__ = [
     "NewGame",
     "Message",
     "read_message",
+    "error_message",
 ]
 
 MAX_MESSAGE_BYTES: Final = 4_096
@@ -170,3 +172,17 @@ def _build(reader: Reader, kind: str, found: dict[str, object], players: int) ->
         action = read_action(reader, found["action"], key_path("$", "action"), players)
         return None if action is None else Act(action)
     return Start() if kind == "start" else NewGame()
+
+
+def error_message(message: str, problems: Sequence[RecordError.Problem] = ()) -> dict[str, Any]:
+    """The ``error`` message a browser gets for ``message``, with every problem's path.
+
+    >>> error_message("the message was refused", [RecordError.Problem("$.type", "missing")])
+    {'type': 'error', 'message': 'the message was refused', \
+'problems': [{'path': '$.type', 'message': 'missing'}]}
+    """
+    return {
+        "type": "error",
+        "message": message,
+        "problems": [{"path": p.path, "message": p.message} for p in problems],
+    }

@@ -26,27 +26,75 @@ from __future__ import annotations
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Literal
 
 from hearts_core.actions import Action, random_deal
 from hearts_core.bots import Bot
 from hearts_core.engine import new_game, step
-from hearts_core.errors import HeartsError
-from hearts_core.events import Event, visible_events
+from hearts_core.errors import HeartsError, IllegalActionError, RecordError
+from hearts_core.events import (
+    CardPlayed,
+    CardsPassed,
+    Event,
+    HandDealt,
+    HandScored,
+    TrickTaken,
+    visible_events,
+)
 from hearts_core.io.events import event_to_data
+from hearts_core.io.values import cards_to_data
 from hearts_core.io.views import view_to_data
 from hearts_core.observation import observe
 from hearts_core.seated import step_as
-from hearts_core.seats import seat_names
-from hearts_core.state import Phase
+from hearts_core.seats import name_seats, seat_names
+from hearts_core.state import GameState, Phase, Trick
 from hearts_core.svg import table as draw_table
 from hearts_core.variants import Variant
+from hearts_core.web.messages import Act, Join, NewGame, Start, error_message, read_message
 
-__all__ = ["HOST", "TableError", "LobbyFullError", "Table", "Lobby"]
+__all__ = [
+    "HOST",
+    "TableError",
+    "LobbyFullError",
+    "Table",
+    "Lobby",
+    "pause_after",
+    "variant_list",
+]
 
 HOST: Final = 0
 """The seat of the person who created the table: only the host deals the first hand."""
+
+
+def pause_after(events: Sequence[Event], delay: float) -> float:
+    """How long the bots wait after ``events``, so people can follow them: ``delay`` after
+    a card, twice that after a trick (the page shows it complete, then takes it) or the
+    pass, four times after a hand (the page shows the scores).
+
+    >>> from hearts_core import Card
+    >>> pause_after([CardPlayed(1, Card.parse("2C"))], 0.5), pause_after([], 0.5)
+    (0.5, 0.0)
+    """
+    kinds = {type(event) for event in events}
+    if HandScored in kinds:
+        return 4 * delay
+    if TrickTaken in kinds or CardsPassed in kinds:
+        return 2 * delay
+    return delay if CardPlayed in kinds else 0.0
+
+
+def variant_list(variants: Mapping[str, Variant]) -> list[dict[str, Any]]:
+    """The variants a page offers: each one's name, number of players and description.
+
+    >>> from hearts_core import variant_info
+    >>> variant_list({"maria": variant_info("black-maria")})[0]["players"]
+    3
+    """
+    return [
+        {"name": name, "players": info.rules.players, "description": info.description}
+        for name, info in variants.items()
+    ]
 
 
 class TableError(HeartsError, ValueError):
@@ -115,6 +163,23 @@ class Table:
         self.held = [0] * players
         self.sockets = 0
         self.last_active = time.monotonic()
+        self.last_trick: Trick | None = None
+        self.sheet: list[HandScored] = []
+
+    def _moved(self, state: GameState, events: tuple[Event, ...]) -> tuple[Event, ...]:
+        """The table moves to ``state``: its last trick and its score sheet follow
+        ``events``, what got it there; the events, for the caller."""
+        leader = self.state.leader
+        for event in events:
+            if isinstance(event, HandDealt):
+                self.last_trick = None
+            elif isinstance(event, TrickTaken):
+                self.last_trick = Trick(leader, event.cards)
+                leader = event.winner
+            elif isinstance(event, HandScored):
+                self.sheet.append(event)
+        self.state = state
+        return events
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token ``token`` is, or ``None`` (compared in constant time)."""
@@ -189,6 +254,8 @@ class Table:
         self.state = new_game(self.variant.rules)
         self.games += 1
         self.started = True
+        self.last_trick = None
+        self.sheet = []
 
     def act(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply a browser's ``action`` for ``seat``; the events it caused.
@@ -200,9 +267,49 @@ class Table:
         """
         if not self.started:
             raise TableError("the game has not started: the host deals the first hand")
-        self.state, events = step_as(self.state, seat, action)
+        state, events = step_as(self.state, seat, action)
         self.last_active = time.monotonic()
-        return events
+        return self._moved(state, events)
+
+    def handle(self, seat: int, text: str | bytes) -> tuple[Event, ...] | dict[str, Any]:
+        """Act on one message from a browser at ``seat``: the events it caused, or, when
+        it changes nothing, the answer for that browser alone (a ``refused`` or an
+        ``error`` message). ``hearts serve`` and the page that plays in the browser both
+        answer their messages here.
+
+        >>> import random
+        >>> from hearts_core import variant_info
+        >>> from hearts_core.bots import RuleBot
+        >>> table = Table("t1", variant_info("standard"), [RuleBot()] * 4, random.Random(1))
+        >>> table.handle(1, '{"type": "start"}')["message"]
+        'only the host (North) starts the game'
+        >>> table.handle(0, '{"type": "start"}')
+        ()
+        """
+        try:
+            message = read_message(text, self.variant.rules.players)
+            if isinstance(message, Join):
+                raise TableError("this browser has already joined")
+            if isinstance(message, Start):
+                self.start(seat)
+                return ()
+            if isinstance(message, NewGame):
+                self.restart()
+                return ()
+            assert isinstance(message, Act)
+            return self.act(seat, message.action)
+        except IllegalActionError as error:
+            refused = {
+                "type": "refused",
+                "rule": error.rule.value,
+                "summary": error.rule.summary,
+                "message": name_seats(str(error), self.names, you=seat),
+            }
+            return refused
+        except RecordError as error:
+            return error_message("the message was refused", error.problems)
+        except HeartsError as error:
+            return error_message(str(error))
 
     def automatic(self) -> Literal["deal"] | int | None:
         """What the table does next by itself: ``"deal"``, the seat whose bot acts next,
@@ -220,8 +327,8 @@ class Table:
 
     def deal(self) -> tuple[Event, ...]:
         """Deal the next hand from the table's ``rng``; the events."""
-        self.state, events = step(self.state, random_deal(self.state.rules, self.rng))
-        return events
+        state, events = step(self.state, random_deal(self.state.rules, self.rng))
+        return self._moved(state, events)
 
     def bot_choice(self, seat: int) -> Action:
         """The action ``seat``'s bot chooses now (see :meth:`bot_act`)."""
@@ -233,10 +340,10 @@ class Table:
         if self.held[seat] or seat not in self.state.to_act:
             return None
         try:
-            self.state, events = step_as(self.state, seat, action)
+            state, events = step_as(self.state, seat, action)
         except HeartsError:
             return None
-        return events
+        return self._moved(state, events)
 
     def seats(self) -> list[dict[str, Any]]:
         """Each seat's name and whether a person holds it, for the browsers."""
@@ -245,11 +352,45 @@ class Table:
             for seat, name in enumerate(self.names)
         ]
 
+    def welcome_for(self, seat: int) -> dict[str, Any]:
+        """The ``welcome`` message for a browser that took ``seat``: the table, the seat
+        names, the variant (with its moon amount, for the page's words) and, for the
+        host, the other seats' links."""
+        invites = [
+            {"seat": other, "name": self.names[other], "link": f"/table/{self.id}#{token}"}
+            for other, token in enumerate(self.tokens)
+            if other != seat
+        ]
+        rules = self.variant.rules
+        return {
+            "type": "welcome",
+            "table": self.id,
+            "seat": seat,
+            "host": seat == HOST,
+            "names": list(self.names),
+            "variant": {
+                "name": self.variant.name,
+                "description": self.variant.description,
+                "moon_amount": rules.moon_amount,
+            },
+            "invites": invites if seat == HOST else [],
+        }
+
+    def _trick_data(self, trick: Trick) -> dict[str, Any]:
+        return {
+            "leader": trick.leader,
+            "winner": trick.winner,
+            "cards": cards_to_data(trick.cards),
+            "points": trick.points(self.variant.rules),
+        }
+
     def update_for(self, seat: int, events: Sequence[Event]) -> dict[str, Any]:
         """The ``update`` message for ``seat``: its view, the events it may see
         (:func:`~hearts_core.visible_events`), the table drawn from its side
-        (:func:`hearts_core.svg.table`), and who sits where."""
+        (:func:`hearts_core.svg.table`, with the last trick complete), the last trick
+        taken, the score sheet of every hand so far, and who sits where."""
         view = observe(self.state, seat)
+        last = self.last_trick
         return {
             "type": "update",
             "started": self.started,
@@ -257,7 +398,9 @@ class Table:
             "seats": self.seats(),
             "view": view_to_data(view, self.variant.name),
             "events": [event_to_data(event) for event in visible_events(events, seat)],
-            "svg": draw_table(view),
+            "svg": draw_table(view, last_trick=last),
+            "last_trick": None if last is None else self._trick_data(last),
+            "hands": [event_to_data(hand) for hand in self.sheet],
         }
 
 
