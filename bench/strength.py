@@ -192,7 +192,9 @@ def markdown(results: Sequence[ArenaResult], args: argparse.Namespace) -> str:
         "the interval is 95% (1.96 standard errors over deals). Rank points run from 3 (best",
         "of four alone) to 0, ties shared; equal bots average 1.5. Decisions per second",
         "count every decision a bot made (passes and forced plays too), on the machine below,",
-        "which other work shared.",
+        "which other work shared (up to six other processes while these games ran: the",
+        "section on decisions per second below, measured with little else running, gives",
+        "each bot's speed).",
         "",
         "| bot A | bot B | deals | payoff | SE | 95% interval | verdict | A's points/hand "
         "| B's points/hand | A's moons (per 1,000 deals) | moons against A (per 1,000 deals) "
@@ -242,7 +244,8 @@ def markdown(results: Sequence[ArenaResult], args: argparse.Namespace) -> str:
         "  by the rules of thumb. A budget in deals is reproducible; `ismcts:seconds=0.5`",
         "  is a budget in time and is not.",
         f"- `{STRONG}`: the same search at 30,000 deals a decision and 20,000 hands a pass,",
-        "  about a second a decision on this machine.",
+        "  about a quarter of a second for a decision with a choice to make (the median; up",
+        "  to two seconds early in a hand) on this machine with the compiled kernel.",
         f"- `{OLD_DEFAULT}`: `ismcts` as it was before the kernel's batches, kept by its",
         "  options: 32 sampled deals a decision, a tree of the plays below the root walked",
         "  one deal and one play-out at a time in Python (flat at this budget), its moon",
@@ -263,6 +266,10 @@ def markdown(results: Sequence[ArenaResult], args: argparse.Namespace) -> str:
         "- The figures do not depend on the backend or the number of workers (the speeds",
         "  do): these were played by single-worker processes, several at a time, and a",
         "  pairing may have been shared between processes (`--first`).",
+        "- The searching bots' games were played just before the kernel's generator came to",
+        "  read bytes rather than 32-bit words: the same searches and deals, but the bots'",
+        "  own sampled deals come from other draws now, so a rerun gives other games whose",
+        "  figures agree within the intervals, not the same figures.",
         f"- Machine: {platform.python_implementation()} {platform.python_version()} on "
         f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, shared with other",
         f"  work (load average {os.getloadavg()[0]:.1f} when this page was written): the",
