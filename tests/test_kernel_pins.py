@@ -86,6 +86,20 @@ def test_a_situation_of_five_rows_reads_no_row_of_the_next(build: ModuleType) ->
 
 
 @pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_each_row_of_a_situation_keeps_its_own_exempt_cards(build: ModuleType) -> None:
+    # Two rows for the first trick's lead: the first keeps every card, the second only
+    # the clubs unless that leaves only the 2C (its exempt card). From the 2C and 5D the
+    # second row would leave the 2C alone: it is lifted, and either card may lead.
+    rows: list[tuple[tuple[int, int], ...]] = [()] * 12
+    two = CardSet.parse("2C").mask
+    rows[2] = ((ALL, 0), (CLUBS, two))
+    table = build.Table(4, 1, HEARTS, False, tuple(rows), POINTS, 0)
+    hand = CardSet.parse("2C 5D").mask
+    assert build.fold(table, hand, 0, True, False) == hand
+    assert build.fold(table, hand | two << 1, 0, True, False) == two | two << 1  # 2C 3C
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
 def test_a_restriction_that_leaves_no_card_is_lifted_whatever_its_exempt_cards(
     build: ModuleType,
 ) -> None:
