@@ -10,7 +10,8 @@
 #             python3 -m http.server -d site, then http://127.0.0.1:8000/play.html
 # make serve  the web table at http://127.0.0.1:8000 (hearts serve):  make serve ARGS="--seed 3"
 # make bench  random playouts per second, hearts_core (both kernel builds) against OpenSpiel,
-#             the compiled build against the pure one; the floors of a
+#             the compiled build against the pure one, the pure one against the code
+#             before the kernel (bench/before.py); the floors of a
 #             pure-Python engine (bench/floor.py); the learning environments against
 #             Shimmy's and OpenSpiel's
 # make mutation MODULE=scoring  mutation-test one module of the core (pure kernel) with mutmut, one child
@@ -41,7 +42,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 # The compiled kernel, built in place by the editable install and again here whenever its
 # source changes (hearts_core.kernel runs the pure build, with a warning, until then).
 KERNEL_STAMP := $(VENV)/.kernel-built
-$(KERNEL_STAMP): hearts_core/_kernel.py hearts_core/_kernel.pxd hearts_core/_deal.py hearts_core/_deal.pxd hearts_core/_thumb.py hearts_core/_thumb.pxd hearts_core/_slots.py hearts_core/_slots.pxd hatch_build.py $(VENV)/.installed-dev
+$(KERNEL_STAMP): hearts_core/_kernel.py hearts_core/_kernel.pxd hearts_core/_scored.py hearts_core/_scored.pxd hearts_core/_deal.py hearts_core/_deal.pxd hearts_core/_thumb.py hearts_core/_thumb.pxd hearts_core/_slots.py hearts_core/_slots.pxd hearts_core/_batch.py hearts_core/_batch.pxd hearts_core/_search.py hearts_core/_search.pxd hatch_build.py $(VENV)/.installed-dev
 	$(BIN)/python hatch_build.py
 	touch $@
 
@@ -93,11 +94,14 @@ test: $(VENV)/.installed-dev $(KERNEL_STAMP)
 	if [ -n "$$failed" ]; then echo "== make test: failed:$$failed"; exit 1; fi
 
 # The pure build of the kernel runs these too: the kernel's own tests (both builds side by
-# side, uniformity), the play-outs, the engine's properties and conformance, and OpenSpiel.
+# side, uniformity), the play-outs, the engine's properties and conformance, OpenSpiel, and
+# the searching bots' play-outs and claims against the engine.
 PURE_TESTS := tests/test_kernel.py tests/test_kernel_pins.py tests/test_kernel_build.py tests/test_rollout.py tests/test_mutation_pins_playout.py \
 	tests/test_properties.py tests/test_conformance.py tests/test_openspiel.py \
-	tests/test_kernel_rules_of_thumb.py tests/test_kernel_slots.py hearts_core/_kernel.py hearts_core/_thumb.py hearts_core/_deal.py \
-	hearts_core/_slots.py hearts_core/builders.py hearts_core/kernel.py hearts_core/playout.py
+	tests/test_kernel_rules_of_thumb.py tests/test_kernel_slots.py hearts_core/_kernel.py hearts_core/_scored.py hearts_core/_thumb.py hearts_core/_deal.py \
+	hearts_core/_slots.py hearts_core/builders.py hearts_core/kernel.py hearts_core/playout.py \
+	hearts_core/_batch.py tests/test_adapters_vector.py \
+	tests/test_kernel_search.py hearts_core/_search.py tests/test_bots_sampled.py tests/test_claims.py
 
 check: $(VENV)/.installed-dev $(KERNEL_STAMP)
 	$(BIN)/ruff check .
@@ -140,6 +144,7 @@ bench: $(VENV)/.installed-bench $(KERNEL_STAMP)
 	$(BIN)/python bench/floor.py $(ARGS)
 	env HEARTS_CORE_PURE=1 $(BIN)/python bench/playout.py $(ARGS)
 	$(BIN)/python bench/builds.py $(ARGS)
+	env HEARTS_CORE_PURE=1 $(BIN)/python bench/before.py $(ARGS)
 	$(BIN)/python bench/environments.py $(ARGS)
 
 MODULE ?=

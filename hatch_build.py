@@ -6,9 +6,10 @@ first. Editable wheels get nothing extra: hatchling copies force-included files 
 editable wheels too, which would leave a stale ``hearts_core/_variants`` folder in
 site-packages. An editable install reads ``<repo>/variants`` directly instead.
 
-**The kernel.** ``hearts_core/_kernel.py``, ``_thumb.py``, ``_deal.py`` and ``_slots.py``
-are plain Python; with their C declarations (``_kernel.pxd`` and the rest) Cython compiles
-each to an extension, ``hearts_core._kernel_c`` and the rest. A standard wheel carries the
+**The kernel.** ``hearts_core/_kernel.py``, ``_scored.py``, ``_thumb.py``, ``_deal.py``,
+``_slots.py``, ``_batch.py`` and ``_search.py`` are plain Python; with their C declarations
+(``_kernel.pxd`` and the rest) Cython compiles each to an extension,
+``hearts_core._kernel_c`` and the rest. A standard wheel carries the
 extensions (and is then tagged for this Python and platform); an editable install builds
 them in place, beside the source. Each copy compiled carries a digest of its source, so
 ``hearts_core.kernel`` notices a compiled build older than its source and runs the pure
@@ -31,7 +32,8 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-KERNEL_MODULES = ("_kernel", "_thumb", "_deal", "_slots")  # in the order they are compiled
+# In the order they are compiled: a module may take the declarations of one before it.
+KERNEL_MODULES = ("_kernel", "_scored", "_thumb", "_deal", "_slots", "_batch", "_search")
 DIRECTIVES = {
     "language_level": 3,
     # The C types come from _kernel.pxd alone: the annotations are for Python readers.

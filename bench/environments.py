@@ -20,6 +20,19 @@ when no agent is left it resets. Only the steps that take an action count.
   ``max_game_length`` of 64), so its count includes a reset every 11 decisions
   where ours has one every 52 or 64. Decisions, not hands, are compared.
 
+**Vector env, decisions per second.** A random learner drives
+``hearts_core.adapters.vector.vector_env(256, opponents=...)``: at every step it draws,
+for each table at once, a uniformly random action among those its mask allows (one
+NumPy operation for the batch), and steps them all; tables reset themselves. Counted:
+
+* the learner's decisions (one per table per step): the samples a learner gets;
+* the table's decisions: every seat's, as the AEC loop counts them. Every seat makes
+  the same number of decisions in a hand (its pass picks and its plays), so this is the
+  learner's times the number of seats (up to the hands in progress when time runs out).
+
+It runs with ``random`` opponents and with ``rule`` opponents (RuleBot, played in the
+kernel), in the same rounds as ``hearts_core env()``, the peer of both ratios.
+
 **OpenSpiel, steps per second.** ``state.apply_action(rng.choice(state.legal_actions()))``
 at every node, chance included, from ``new_initial_state()`` to the end, in
 OpenSpiel's C++ ``hearts`` and in the ``hearts_core`` Python game with
@@ -76,6 +89,60 @@ def decisions_per_second(
             game.step(int(legal[rng.randrange(len(legal))]))
             decisions += 1
     return decisions / (time.perf_counter() - start)
+
+
+def vector_decisions_per_second(opponents: str, seconds: float, seed: int) -> float:
+    """Learner decisions per second of a random learner in a 256-table vector env."""
+    from hearts_core.adapters.vector import vector_env
+
+    tables = vector_env(256, opponents=opponents)
+    seen, _ = tables.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        masks = seen["action_mask"]
+        actions = (rng.random(masks.shape) * masks).argmax(axis=1)  # uniform among the legal
+        seen, *_ = tables.step(actions)
+        decisions += len(actions)
+    return decisions / (time.perf_counter() - start)
+
+
+PLAYERS = 4  # the standard game: a table's decisions are the learner's times four
+
+
+def vector_runners() -> dict[str, Runner]:
+    """The AEC loop and the vector env's, by name."""
+    from hearts_core.adapters.pettingzoo import env
+
+    return {
+        "hearts_core env()": lambda s, seed: decisions_per_second(
+            env, _mask_in_observation, s, seed
+        ),
+        "vector, random (learner)": lambda s, seed: vector_decisions_per_second(
+            "random", s, seed
+        ),
+        "vector, rule (learner)": lambda s, seed: vector_decisions_per_second("rule", s, seed),
+    }
+
+
+def report_vector(rates: dict[str, list[float]]) -> None:
+    """The vector env's rates, by the learner's decisions and by the table's, and their
+    ratios to the AEC env's in the same rounds."""
+    peer = rates["hearts_core env()"]
+    print(f"  {'hearts_core env()':32s} {statistics.median(peer):10.0f}")
+    for name, found in rates.items():
+        if name == "hearts_core env()":
+            continue
+        for unit, factor in (("learner", 1), ("table", PLAYERS)):
+            label = name.replace("learner", unit)
+            ratios = [factor * ours / theirs for ours, theirs in zip(found, peer, strict=True)]
+            print(
+                f"  {label:32s} {factor * statistics.median(found):10.0f}   "
+                f"{statistics.median(ratios):.1f}x env() (rounds {min(ratios):.1f}x to "
+                f"{max(ratios):.1f}x)"
+            )
 
 
 def environment_runners() -> dict[str, Runner]:
@@ -172,6 +239,9 @@ def main() -> None:
     rounds = max(args.rounds, 1)
     rates = measure(environment_runners(), args.seconds, rounds, args.seed)
     report(f"AEC decisions per second, median of {rounds} rounds:", rates, "shimmy")
+    rates = measure(vector_runners(), args.seconds, rounds, args.seed)
+    print(f"Vector env (256 tables) decisions per second, median of {rounds} rounds:")
+    report_vector(rates)
     spiel = openspiel_runners()
     if spiel:
         rates = measure(spiel, args.seconds, rounds, args.seed)

@@ -13,7 +13,11 @@ The pieces:
 * ``loop``: one hand through the public loop, as ``bench/playout.py`` plays it
   (``new_game``, ``apply(random_deal(...))``, then ``legal_actions`` +
   ``random.choice`` + ``apply`` to the next deal).
+* ``step``: the same hand through ``step`` (the events too).
 * ``rollout``: one hand as ``bench/playout.py``'s rollout plays it.
+* ``rollouts``: one hand of ``rollouts(state, 1000, rng)`` from a dealt state, as
+  ``bench/playout.py`` plays them (a repetition is a call of 1,000 hands; the figure is
+  per hand).
 * ``openspiel``: one hand of OpenSpiel's C++ Hearts driven the cheapest way
   (``apply_action(rng.choice(legal_actions()))`` at every node).
 * ``deal``: ``new_game`` and ``apply(random_deal(...))`` alone.
@@ -38,12 +42,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-PIECES = ("loop", "rollout", "openspiel", "deal", "play", "mc")
+PIECES = ("loop", "step", "rollout", "rollouts", "openspiel", "deal", "play", "mc")
 
 # The child: builds its inputs, warms up, then repeats one piece.
 _CHILD = r"""
 import random, sys
 from hearts_core import Rules, apply, legal_actions, new_game, random_deal, rollout
+from hearts_core import rollouts, step
 rules = Rules()
 piece, repeat = sys.argv[1], int(sys.argv[2])
 rng = random.Random(5)
@@ -55,6 +60,14 @@ def loop(h):
     state = apply(new_game(rules, hand_number=h % 4), random_deal(rules, rng))
     while actions := legal_actions(state):
         state = apply(state, choice(actions))
+
+def stepped(h):
+    state, _ = step(new_game(rules, hand_number=h % 4), random_deal(rules, rng))
+    while actions := legal_actions(state):
+        state, _ = step(state, choice(actions))
+
+def many(h):
+    rollouts(apply(new_game(rules, hand_number=h % 4), random_deal(rules, rng)), 1000, rng)
 
 def whole_rollout(h):
     rollout(apply(new_game(rules, hand_number=h % 4), random_deal(rules, rng)), rng)
@@ -84,8 +97,8 @@ def mc(h, views=[]):
             views.append(observe(state, state.to_act[0]))
     MonteCarloBot().choose(views[h % 50], random.Random(h))
 
-body = {"loop": loop, "rollout": whole_rollout, "openspiel": openspiel, "deal": deal,
-        "play": play, "mc": mc}[piece]
+body = {"loop": loop, "step": stepped, "rollout": whole_rollout, "rollouts": many,
+        "openspiel": openspiel, "deal": deal, "play": play, "mc": mc}[piece]
 for h in range(4):
     body(h)
 for h in range(repeat):
@@ -107,9 +120,13 @@ def count(piece: str, repeat: int) -> int:
     return int(found.group(1))
 
 
+HANDS = {"rollouts": 1000}
+"""The hands in one repetition of a piece, where it is more than one."""
+
+
 def per_repetition(piece: str, repeat: int) -> int:
-    """Instructions of one repetition of ``piece``."""
-    return (count(piece, repeat) - count(piece, 0)) // repeat
+    """Instructions of one repetition of ``piece``, per hand."""
+    return (count(piece, repeat) - count(piece, 0)) // (repeat * HANDS.get(piece, 1))
 
 
 def main() -> None:

@@ -15,6 +15,7 @@ from hearts_core.action_notation import format_action, parse_action
 from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard, random_deal
 from hearts_core.belief import consistent_state, resample
 from hearts_core.cards import FULL_DECK, HEARTS, QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
+from hearts_core.claims import Claim, claim_cards, claim_rest
 from hearts_core.describe import describe, describe_variant
 from hearts_core.engine import apply, new_game, step
 from hearts_core.errors import (
@@ -180,4 +181,7 @@ __all__ = [
     "event_from_data",
     "event_to_json",
     "event_from_json",
+    "Claim",
+    "claim_rest",
+    "claim_cards",
 ]

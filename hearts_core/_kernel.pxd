@@ -56,7 +56,8 @@ cdef class Rng:
     @cython.locals(product=u64, low=u64, threshold=u64)
     cpdef u64 below(self, u64 count) except? 0xFFFFFFFFFFFFFFFF
     cpdef u64 card(self, u64 mask) except? 0xFFFFFFFFFFFFFFFF
-    @cython.locals(chosen=u64, bit=u64)
+    @cython.locals(chosen=u64, bit=u64, left=u64, words="const unsigned char[::1]", place=int,
+                   block=int, index=u64, product=u64, low=u64, rest=u64)
     cpdef u64 cards(self, u64 mask, int count) except? 0xFFFFFFFFFFFFFFFF
 
 
@@ -98,12 +99,6 @@ cdef class Hand:
 cpdef int card_index(u64 bit) noexcept
 
 
-@cython.locals(hand=Hand, table=Table, found=list, known=dict, tricks=bint, key=list, seat=int,
-               points=tuple)
-cpdef list scored_outs(Hand start, int count, Rng rng, tuple dealt=*, tuple given=*,
-                       tuple receivers=*, int pass_count=*, u64 first=*, int after=*,
-                       object memo=*)
-
 
 @cython.locals(
     table=Table, players=int, size=int, breaking=u64, discards_only=bint,
@@ -111,8 +106,9 @@ cpdef list scored_outs(Hand start, int count, Rng rng, tuple dealt=*, tuple give
     hands=u64_array, taken=u64_array, won=int_array,
     seat=int, position=int, led=u64, best=u64, winner=int, trick=u64, broken=bint,
     tricks=int, words="const unsigned char[::1]", place=int, block=int, held=u64, legal=u64,
-    moment=int, index=int, row=int, end=int, narrowed=u64, count=u64, product=u64,
+    index=int, row=int, end=int, narrowed=u64, count=u64, product=u64, compiled=bint,
+    at_lead=int, at_follow=int, at_discard=int,
     chosen=u64, bit=u64, low=u64,
 )
-cdef void _play_out_random(Hand hand, Rng rng) except *
+cdef void play_out_random(Hand hand, Rng rng) except *
 

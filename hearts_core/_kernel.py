@@ -12,7 +12,7 @@ cards a mask, a seat an index; the compiled build keeps the objects' fields in C
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import hearts_core._pure as cython
@@ -147,7 +147,7 @@ def points_of(table: Table, mask: int) -> int:
     while rest:
         bit = rest & (M64 ^ (rest - 1))
         rest ^= bit
-        total += table.points[card_index(bit)]
+        total += table.points[count_cards(bit - 1)]  # card_index, one call fewer
     return total
 
 
@@ -292,13 +292,34 @@ class Rng:
         return nth_card(mask, self.below(count_cards(mask)))
 
     def cards(self, mask: int, count: int) -> int:
-        """``count`` different cards of ``mask``, every such set as likely, as a mask."""
+        """``count`` different cards of ``mask``, every such set as likely, as a mask: the
+        cards and bytes of ``count`` calls of :meth:`card`, each from the cards left."""
+        # One frame, for the pure build's sake: card, below and word inline.
         chosen = 0
+        left = count_cards(mask)
+        words, place, block = self.words, self.place, self.block
         while count:
-            bit = self.card(mask)
+            index = 0
+            while left > 1:
+                if place == block:
+                    self.refill()
+                    words, place = self.words, 0
+                product = words[place] * left
+                place += 1
+                low = product & BYTE
+                if low >= left or low >= (TWO8 - left) % left:
+                    index = product >> 8
+                    break
+            rest = mask
+            while index:
+                rest &= rest - 1
+                index -= 1
+            bit = rest & (M64 ^ (rest - 1))
             mask ^= bit
             chosen |= bit
+            left -= 1
             count -= 1
+        self.place = place
         return chosen
 
 
@@ -464,7 +485,7 @@ class Hand:
     def finish_random(self, rng: Rng) -> None:
         """Play the rest of the hand, each card drawn uniformly among the legal ones: the
         cards and draws of ``self.play(rng.card(self.legal()))`` to the hand's end."""
-        _play_out_random(self, rng)
+        play_out_random(self, rng)
 
 
 def card_index(bit: int) -> int:
@@ -476,73 +497,12 @@ def card_index(bit: int) -> int:
     return count_cards(bit - 1)
 
 
-def scored_outs(
-    start: Hand, count: int, rng: Rng, dealt: tuple[int, ...] = (), given: tuple[int, ...] = (),
-    receivers: tuple[int, ...] = (), pass_count: int = 0, first: int = 0, after: int = 0,
-    memo: Any = None,
-) -> list[Any]:  # fmt: skip
-    """Play ``start`` out ``count`` times uniformly at random (``start`` is not changed), or,
-    given ``dealt`` cards, each time from the passes drawn as :meth:`Hand.exchange` draws
-    them; for each play-out, what :meth:`Hand.scored` gives.
-
-    Given a ``memo`` (a :class:`~hearts_core.playout.ByPoints`: its ``work``, ``known`` and
-    ``wanted``), each play-out gives instead what ``memo.of`` would give for it, and
-    :meth:`Hand.scored` is built only when ``memo.work`` is asked: once for each way the
-    points fall (``wanted`` is ``1 + players`` when only the points matter, ``1 + 2 *
-    players`` when the tricks won do too), and every time for a shot.
-
-    >>> import random
-    >>> from hearts_core import Rules
-    >>> from hearts_core.kernel import Hand, Rng, scored_outs  # the build running
-    >>> hands = tuple(1 << 13 * seat | 1 << 13 * seat + 1 for seat in range(4))
-    >>> start = Hand(Rules().tables().kernel, hands, 0)
-    >>> start.resume((), 0, True, 11, (0, 0, 0, 0), (0, 0, 0, 0))
-    >>> [end[:5] for end in scored_outs(start, 1, Rng(random.Random(1)))]  # clubs take hearts
-    [(-1, 2, 0, 0, 0)]
-    """
-    hand = start.copy()
-    table = start.table
-    found = []
-    known: dict[tuple[int, ...], Any] = {}
-    work = None
-    tricks = False
-    if memo is not None:
-        known, work = memo.known, memo.work
-        tricks = memo.wanted > 1 + table.players
-    for _ in range(count):
-        if dealt:
-            hand.exchange(dealt, given, receivers, pass_count, first, after, rng)
-        else:
-            hand.copy_from(start)
-        _play_out_random(hand, rng)
-        if work is None:
-            found.append(hand.scored())
-            continue
-        key = [-1]  # ByPoints's key of a hand nobody shot: -1, the points, maybe the tricks
-        for seat in range(table.players):
-            if hand.taken[seat] & table.moon == table.moon:
-                key[0] = seat
-            key.append(points_of(table, hand.taken[seat]))
-        if tricks:
-            for seat in range(table.players):
-                key.append(hand.won[seat])
-        if key[0] >= 0:  # a shot scores by the cards taken, and may be drawn
-            found.append(work(hand.scored()))
-            continue
-        points = tuple(key)
-        result = known.get(points)
-        if result is None:
-            result = work(hand.scored())
-            known[points] = result
-        found.append(result)
-    return found
-
-
-# long: a random play-out in one frame, in both builds: the steps of fold, after_card,
-# Hand.play and Rng.card as written above, with every value in a local. Compiled, the locals
-# are C integers and pointers; pure, the frame saves six Python calls a card. The kernel's
-# tests play it against Hand.play card for card and draw for draw, in every variant.
-def _play_out_random(hand: Hand, rng: Rng) -> None:
+# A random play-out in one frame, in both builds: the steps of fold, after_card, Hand.play and
+# Rng.card as written above, with every value in a local. Compiled, the locals are C integers
+# and pointers; pure, the frame saves six Python calls a card. The kernel's tests play it
+# against Hand.play card for card and draw for draw, in every variant.
+# long: the play-out's whole loop, one frame for speed
+def play_out_random(hand: Hand, rng: Rng) -> None:
     table = hand.table
     players, size, breaking = table.players, table.hand_size, table.breaking
     discards_only, keep, exempt, counts = (
@@ -552,13 +512,20 @@ def _play_out_random(hand: Hand, rng: Rng) -> None:
     seat, position, led, best, winner = hand.seat, hand.position, hand.led, hand.best, hand.winner
     trick, broken, tricks = hand.trick, hand.broken, hand.tricks
     words, place, block = rng.words, rng.place, rng.block
+    compiled = cython.compiled
+    # The situations of a lead, a follow and a discard, worked out again only when the first
+    # trick ends or hearts break.
+    at_lead = situation(LEAD, tricks == 0, broken)
+    at_follow = situation(FOLLOW, tricks == 0, broken)
+    at_discard = situation(DISCARD, tricks == 0, broken)
     while tricks < size:
         held = hands[seat]
         legal = held & led
-        moment = FOLLOW if legal else (DISCARD if led else LEAD)
-        if not legal:
+        if legal:
+            index = at_follow
+        else:
             legal = held
-        index = situation(moment, tricks == 0, broken)
+            index = at_discard if led else at_lead
         row = MAX_ROWS * index
         end = row + counts[index]
         while row < end:
@@ -566,7 +533,7 @@ def _play_out_random(hand: Hand, rng: Rng) -> None:
             if narrowed and narrowed != exempt[row]:
                 legal = narrowed
             row += 1
-        count = count_cards(legal) if cython.compiled else legal.bit_count()
+        count = count_cards(legal) if compiled else legal.bit_count()
         chosen = 0
         while count > 1:  # Rng.below(count), with Rng.word inline
             if place == block:
@@ -581,9 +548,12 @@ def _play_out_random(hand: Hand, rng: Rng) -> None:
         while chosen:
             legal &= legal - 1
             chosen -= 1
-        bit = legal & (M64 ^ (legal - 1))
+        bit = legal & -legal
         if not broken and bit & breaking and (not discards_only or (led and not bit & led)):
             broken = True
+            at_lead = situation(LEAD, tricks == 0, True)
+            at_follow = situation(FOLLOW, tricks == 0, True)
+            at_discard = situation(DISCARD, tricks == 0, True)
         if position == 0:
             led, best, winner = suit_of(bit), bit, seat
         elif bit & led and bit > best:
@@ -598,5 +568,9 @@ def _play_out_random(hand: Hand, rng: Rng) -> None:
         won[winner] += 1
         tricks += 1
         seat, position, led, best, trick = winner, 0, 0, 0, 0
+        if tricks == 1:
+            at_lead = situation(LEAD, False, broken)
+            at_follow = situation(FOLLOW, False, broken)
+            at_discard = situation(DISCARD, False, broken)
     hand.seat, hand.position, hand.led, hand.best, hand.winner = seat, 0, 0, 0, seat
     hand.leader, hand.trick, hand.broken, hand.tricks, rng.place = seat, 0, broken, tricks, place

@@ -34,3 +34,16 @@ cdef u64 _follow(Table table, u64 legal, u64 trick, u64 best, int position)
     rest=u64, bit=u64, index=int, value=int, rank=int, risky=bint, short=int,
 )
 cdef u64 _discard(Table table, u64 legal, u64 hand, u64 unseen)
+
+cdef u64 one, CLUBS, DIAMONDS, HEARTS, LOW_SPADES
+cdef int QUEEN_SPADES, ACE_SPADES, KING_SPADES
+@cython.locals(points=cython.p_int, chosen=u64, protected=bint, index=int, bit=u64, rank=int,
+               suit=int, side=u64, side_count=int, side_top=int, cards=u64, size=int, top=int,
+               rest=u64)
+cpdef u64 pass_cards(Table table, u64 hand, int count)
+@cython.locals(points=cython.p_int, best=u64, best_class=int, best_rank=int, best_heart=bint,
+               rest=u64, bit=u64, index=int, value=int, kind=int, rank=int, heart=bint)
+cdef u64 _dangerous(Table table, u64 pool, u64 chosen, int count)
+@cython.locals(rest=u64, bit=u64)
+cdef bint _has_negative(Table table, u64 cards)
+cdef u64 _top(u64 cards)

@@ -203,3 +203,97 @@ def _discard(table: Table, legal: int, hand: int, unseen: int) -> int:
         ):  # fmt: skip
             chosen, top_value, top_risky, top_rank, top_short = bit, value, risky, rank, short
     return chosen
+
+
+one = 1  # a 64-bit one, compiled, for the shifts of card indices
+# The cards the pass rules of thumb single out, by index: the queen, ace and king of spades.
+QUEEN_SPADES, ACE_SPADES, KING_SPADES = 49, 51, 50
+CLUBS = 0x1FFF
+DIAMONDS = 0x1FFF << 13
+HEARTS = 0x1FFF << 26
+LOW_SPADES = 0x3FF << 39  # 2 to jack: the spades that protect the high ones
+
+
+def pass_cards(table: Table, hand: int, count: int) -> int:
+    """The ``count`` cards the rules of thumb pass from ``hand`` (they are documented at
+    :func:`hearts_core.bots.rule_bot.rule_pass`), as a mask.
+
+    >>> from hearts_core import CardSet, Rules
+    >>> hand = CardSet.parse("2C 3C 4C 5C 6C 2D 3D 4D 5D 6D QS 2H AH").mask
+    >>> str(CardSet.from_mask(pass_cards(Rules().tables().kernel, hand, 3)))
+    '2H AH QS'
+    """
+    points = table.points
+    chosen = 0
+    protected = count_cards(hand & LOW_SPADES) >= (3 if table.hand_size >= 10 else 2)
+    if not protected:
+        for index in (QUEEN_SPADES, ACE_SPADES, KING_SPADES):
+            bit = one << index
+            if hand & bit and count_cards(chosen) < count and (
+                points[QUEEN_SPADES] > 0 or points[index] > 0
+            ):
+                chosen |= bit
+    for rank in range(12, 8, -1):  # the high point cards outside spades, ace first
+        for suit in range(3):
+            index = 13 * suit + rank
+            bit = one << index
+            if hand & bit and points[index] > 0 and count_cards(chosen) < count:
+                chosen |= bit
+    side, side_count, side_top = 0, 0, 0
+    for suit in (CLUBS, DIAMONDS):  # a short side suit emptied, if the room is left
+        cards = hand & suit & ~chosen
+        size = count_cards(cards)
+        if cards and size <= count - count_cards(chosen) and not _has_negative(table, cards):
+            top = card_index(_top(cards)) % 13
+            if side == 0 or size < side_count or (size == side_count and top > side_top):
+                side, side_count, side_top = cards, size, top
+    chosen |= side
+    rest = hand & ~chosen
+    if protected:
+        rest &= ~SPADES
+    chosen = _dangerous(table, rest, chosen, count)
+    return _dangerous(table, hand & ~chosen, chosen, count)  # a long spade suit, if short
+
+
+def _dangerous(table: Table, pool: int, chosen: int, count: int) -> int:
+    """``chosen`` with the most dangerous cards of ``pool`` added until it holds ``count``:
+    cards with points first, then the highest, hearts before the other suits; a card
+    worth negative points last."""
+    points = table.points
+    while pool and count_cards(chosen) < count:
+        best, best_class, best_rank, best_heart = 0, 0, 0, False
+        rest = pool
+        while rest:
+            bit = rest & (M64 ^ (rest - 1))
+            rest ^= bit
+            index = card_index(bit)
+            value = points[index]
+            kind, rank, heart = -1, 0, False
+            if value >= 0:
+                kind, rank, heart = (1 if value > 0 else 0), index % 13, bit & HEARTS != 0
+            if (
+                best == 0
+                or kind > best_class
+                or (kind == best_class and rank > best_rank)
+                or (kind == best_class and rank == best_rank and heart > best_heart)
+            ):
+                best, best_class, best_rank, best_heart = bit, kind, rank, heart
+        chosen |= best
+        pool ^= best
+    return chosen
+
+
+def _has_negative(table: Table, cards: int) -> bool:
+    rest = cards
+    while rest:
+        bit = rest & (M64 ^ (rest - 1))
+        rest ^= bit
+        if table.points[card_index(bit)] < 0:
+            return True
+    return False
+
+
+def _top(cards: int) -> int:
+    while cards & (cards - 1):
+        cards &= cards - 1
+    return cards

@@ -43,34 +43,58 @@ cards by hand sizes alone and ignores voids; this one does not.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Final
 
+from hearts_core.belief_form import form_problem
 from hearts_core.builders import between_hands, make_state
-from hearts_core.cards import Card, CardSet, unchecked_cardset
+from hearts_core.cards import CardSet, Suit, unchecked_cardset
+from hearts_core.draws import CheckedDraws, below_words, nth_subset
 from hearts_core.errors import InvalidStateError
 from hearts_core.fields import shown
+from hearts_core.kernel import Hand, Rng
 from hearts_core.legality import legal_mask
 from hearts_core.observation import PlayerView
 from hearts_core.options import PassDirection
-from hearts_core.rules import Rules, is_seat
 from hearts_core.state import (
     NO_PASSES,
     GameState,
     HandContext,
     Phase,
-    Trick,
     breaks_hearts,
     first_leader,
     seat_of,
+    taken_and_won,
     winning_so_far,
 )
+from hearts_core.tables import RuleTables
 
-__all__ = ["Belief", "resample", "consistent_state"]
+__all__ = ["Belief", "resample", "consistent_state", "public_hand"]
 
 _WAITING: Final = (Phase.DEAL, Phase.GAME_OVER)
+# A class's splits with the capacity each leaves, and the running total of their deals.
+_Choices = tuple[list[int], list[tuple[tuple[int, ...], tuple[int, ...]]]]
+
+
+def _alike(tables: RuleTables, pool: int) -> list[int]:
+    """The cards of ``pool`` in groups that the legality fold cannot tell apart: in one
+    suit, and in or out of every restriction's cards alike. Whether a play was legal from a
+    hand with one more card is the same for every card of a group."""
+    masks = [suit.mask for suit in Suit]
+    for row in tables.rows:
+        for keep, exempt, _, _ in row:
+            masks += (keep, exempt)
+    groups: dict[int, int] = {}
+    for bit in _bits(pool):
+        key = 0
+        for place, mask in enumerate(masks):
+            if bit & mask:
+                key |= 1 << place
+        groups[key] = groups.get(key, 0) | bit
+    return list(groups.values())
 
 
 def _bits(mask: int) -> list[int]:
@@ -96,7 +120,10 @@ class Belief:
     True
     """
 
-    __slots__ = ("view", "size", "_fixed", "_classes", "_capacity", "_counts", "_holders")
+    __slots__ = (
+        "view", "size", "_fixed", "_classes", "_capacity", "_counts", "_holders", "_masks",
+        "_chosen",
+    )  # fmt: skip
 
     view: PlayerView
     """The view the deals fit."""
@@ -104,13 +131,17 @@ class Belief:
     """The number of deals of the hidden cards that fit it (1 when nothing is hidden)."""
 
     def __init__(self, view: PlayerView) -> None:
-        _check_form(view)
+        problem = form_problem(view)
+        if problem is not None:
+            raise InvalidStateError("view", problem)
         self.view = view
         self._fixed: list[int] = []
         self._classes: list[tuple[tuple[int, ...], list[int]]] = []
         self._capacity: tuple[int, ...] = ()
         self._counts: dict[tuple[int, tuple[int, ...]], int] = {}
         self._holders: list[int] = []
+        self._masks: list[tuple[tuple[int, ...], int]] = []
+        self._chosen: dict[tuple[int, tuple[int, ...]], _Choices] = {}
         if view.phase in _WAITING:
             self.size = 1
             return
@@ -170,6 +201,7 @@ class Belief:
             seats = tuple(s for s in range(players) if capacity[s] and not forbidden[s] & bit)
             groups.setdefault(seats, []).append(bit)
         self._classes = sorted(groups.items(), key=lambda item: len(item[1]))
+        self._masks = [(seats, sum(cards)) for seats, cards in self._classes]
         self._fixed = fixed
         self._capacity = tuple(capacity)
         self._holders = played_by
@@ -196,6 +228,7 @@ class Belief:
         tables = view.rules.tables()
         players = tables.players
         later = list(played_by)  # each seat's cards from the play looked at onwards
+        groups = _alike(tables, pool)
         broken = False
         tricks = [(t.leader, t.cards) for t in view.tricks]
         if view.current_trick:
@@ -209,9 +242,13 @@ class Belief:
                     first = number == 0
                     if not legal_mask(tables, known, before, first, broken) & card.bit:
                         raise InvalidStateError("view", f"seat {seat} could not have played {card}")
-                    for bit in _bits(pool & ~forbidden[seat]):
-                        if not legal_mask(tables, known | bit, before, first, broken) & card.bit:
-                            forbidden[seat] |= bit
+                    for group in groups:  # one card of a group answers for all of it
+                        rest = group & ~forbidden[seat]
+                        probe = rest & -rest
+                        if probe and not legal_mask(
+                            tables, known | probe, before, first, broken
+                        ) & card.bit:
+                            forbidden[seat] |= group
                 later[seat] &= ~card.bit
                 if not broken and breaks_hearts(tables, card, before):
                     broken = True
@@ -355,12 +392,12 @@ class Belief:
             elif view.phase is Phase.PASS:
                 # Not exchanged yet: a seat that passed chose from its own hand.
                 passes.append(
-                    _choose(start[seat], count, pick) if seat in view.passed_seats else None
+                    _subset(start[seat], count, pick) if seat in view.passed_seats else None
                 )
             elif direction.receiver(seat, players) == me:
                 passes.append(view.received)
             else:
-                passes.append(_choose(start[direction.receiver(seat, players)], count, pick))
+                passes.append(_subset(start[direction.receiver(seat, players)], count, pick))
         return tuple(passes)
 
     def sample(self, rng: random.Random) -> GameState:
@@ -373,106 +410,115 @@ class Belief:
         """
         if not isinstance(rng, random.Random):
             raise InvalidStateError("rng", f"must be a random.Random, not {shown(rng)}")
-        draws = _Draws(rng)
+        draws = CheckedDraws(rng)
         return self._state(self._deal(draws.below, draws.shuffle), draws.below)
+
+    def hands(self, draws: Rng) -> list[int]:
+        """Each seat's cards now, as masks, in a deal drawn uniformly among those that fit the
+        view (this seat's own hand included), from the kernel's generator ``draws``: no state
+        is built and the hidden passes are not drawn, so that a searching bot can deal
+        thousands a decision. The same ``draws`` state gives the same deal in both builds of
+        the kernel.
+
+        >>> import random
+        >>> from hearts_core import Rules, apply, new_game, observe, random_deal
+        >>> from hearts_core.kernel import Hand, Rng
+        >>> state = apply(new_game(), random_deal(Rules(), random.Random(8)))
+        >>> hands = Belief(observe(state, 1)).hands(Rng(random.Random(0)))
+        >>> [bin(mask).count("1") for mask in hands], hands[1] == state.hands[1].mask
+        ([13, 13, 13, 13], True)
+        """
+        if self.view.phase in _WAITING:
+            return [0] * self.view.rules.players
+        hands = list(self._fixed)
+        capacity = self._capacity
+        for index, (seats, cards) in enumerate(self._masks):
+            cumulative, splits = self._choices(index, capacity)
+            which = 0
+            if len(splits) > 1:
+                chosen = below_words(draws, cumulative[-1])
+                while chosen >= cumulative[which]:
+                    which += 1
+            counts, capacity = splits[which]
+            for seat, count in zip(seats[:-1], counts, strict=False):
+                if count:
+                    taken = draws.cards(cards, count)
+                    hands[seat] |= taken
+                    cards ^= taken
+            if seats:
+                hands[seats[-1]] |= cards  # the last seat takes what is left
+        hands[self.view.seat] = self.view.hand.mask
+        return hands
+
+    def each_hands(self) -> Iterator[list[int]]:
+        """Each seat's cards now, as masks, in every deal that fits the view, one after the
+        other (:attr:`size` of them), in a fixed order.
+
+        >>> import random
+        >>> from hearts_core import Rules, apply, legal_actions, new_game, observe, random_deal
+        >>> state = apply(new_game(), random_deal(Rules(), random.Random(8)))
+        >>> while len(state.tricks) < 11:
+        ...     state = apply(state, legal_actions(state)[0])
+        >>> belief = Belief(observe(state, 0))
+        >>> deals = list(belief.each_hands())
+        >>> len(deals) == belief.size, deals.count(list(state.hand_masks))
+        (True, 1)
+        """
+
+        def deal(index: int, hands: list[int], capacity: tuple[int, ...]) -> Iterator[list[int]]:
+            if index == len(self._masks):
+                yield hands
+                return
+            seats, cards = self._masks[index]
+            for counts, rest in self._choices(index, capacity)[1]:
+                yield from split(index, seats, counts, rest, _bits(cards), list(hands))
+
+        def split(
+            index: int, seats: tuple[int, ...], counts: tuple[int, ...],
+            rest: tuple[int, ...], cards: list[int], hands: list[int],
+        ) -> Iterator[list[int]]:  # fmt: skip
+            if len(seats) <= 1:
+                if seats:
+                    hands[seats[0]] |= sum(cards)
+                yield from deal(index + 1, hands, rest)
+                return
+            for chosen in itertools.combinations(cards, counts[0]):
+                mine = list(hands)
+                mine[seats[0]] |= sum(chosen)
+                left = [bit for bit in cards if bit not in chosen]
+                yield from split(index, seats[1:], counts[1:], rest, left, mine)
+
+        if self.view.phase in _WAITING:
+            yield [0] * self.view.rules.players
+            return
+        for hands in deal(0, list(self._fixed), self._capacity):
+            hands[self.view.seat] = self.view.hand.mask
+            yield hands
+
+    def _choices(self, index: int, capacity: tuple[int, ...]) -> _Choices:
+        """The splits of class ``index`` with ``capacity`` left, each with the capacity it
+        leaves, and their running total of the deals each leaves (kept: a search deals many
+        times from the same few)."""
+        key = (index, capacity)
+        found = self._chosen.get(key)
+        if found is None:
+            cumulative, splits, total = [], [], 0
+            for counts, ways, rest in self._splits(index, capacity):
+                weight = ways * self._count(index + 1, rest)
+                if weight:
+                    total += weight
+                    cumulative.append(total)
+                    splits.append((counts, rest))
+            found = self._chosen[key] = (cumulative, splits)
+        return found
 
     def first(self) -> GameState:
         """The first fitting state in a fixed order (see :func:`consistent_state`)."""
         return self._state(self._deal(_zero, _keep), _zero)
 
 
-def _is_cards(value: object) -> bool:
-    return type(value) is tuple and all(type(card) is Card for card in value)
-
-
-def _check_form(view: object) -> None:
-    """Refuse, with a typed error, a view whose fields have the wrong types or sizes (one
-    built by hand rather than by :func:`~hearts_core.observe` or the view loader)."""
-    problem = _form_problem(view)
-    if problem is not None:
-        raise InvalidStateError("view", problem)
-
-
-def _form_problem(view: object) -> str | None:
-    if type(view) is not PlayerView:
-        return "not a PlayerView"
-    if type(view.rules) is not Rules or type(view.phase) is not Phase:
-        return "its rules or phase have the wrong type"
-    players = view.rules.players
-    if not is_seat(view.seat, players) or not is_seat(view.leader, players):
-        return "its seat or leader is not a seat at the table"
-    numbers = (view.hand_sizes, view.totals, view.hand_points)
-    if any(type(n) is not tuple or len(n) != players for n in numbers) or not all(
-        type(x) is int for n in numbers for x in n
-    ):
-        return f"its hand sizes, totals and hand points must be {players} integers each"
-    if type(view.hand) is not CardSet or any(
-        value is not None and type(value) is not CardSet for value in (view.passed, view.received)
-    ):
-        return "its hand and passes must be card sets"
-    if not _is_cards(view.current_trick) or len(view.current_trick) >= players:
-        return "its trick in progress must be fewer cards than seats"
-    if type(view.tricks) is not tuple or len(view.tricks) > view.rules.hand_size:
-        return "its tricks must be a tuple of at most a hand's tricks"
-    for trick in view.tricks:
-        if type(trick) is not Trick or not _is_cards(trick.cards) or len(trick.cards) != players:
-            return "each of its tricks must hold one card per seat"
-        if not is_seat(trick.leader, players):
-            return "a trick's leader is not a seat at the table"
-    if type(view.to_act) is not tuple or not all(is_seat(s, players) for s in view.to_act):
-        return "its seats to act must be seats at the table"
-    if view.phase is Phase.PLAY and len(view.to_act) != 1:
-        return "one seat is to play"
-    if type(view.passed_seats) is not tuple or not all(
-        is_seat(s, players) for s in view.passed_seats
-    ):
-        return "its seats that passed must be seats at the table"
-    if type(view.pass_direction) is not PassDirection:
-        return "its pass direction must be a PassDirection"
-    if view.phase is Phase.PASS and view.pass_direction is PassDirection.HOLD:
-        return "a hand without passing has no pass phase"
-    if view.phase is Phase.PASS and (view.tricks or view.current_trick):
-        return "no card is played before the passes are made"
-    return None
-
-
-_MAX_REJECTIONS: Final = 128
-"""The most draws in a row :class:`_Draws` refuses before it refuses the generator: a
-true one, refused less than half the time, gets that far with odds below 2**-128."""
-
-
-class _Draws:
-    """Numbers below a bound drawn from ``rng.getrandbits`` alone, as ``random.Random``
-    draws them for ``randrange`` and ``shuffle`` (so a ``random.Random`` gives the same
-    numbers either way), each draw checked: a subclass whose ``random`` or ``randrange``
-    misbehaves is never asked, and one whose ``getrandbits`` gives a value out of range,
-    or refuses to give one in range, is refused instead of looping."""
-
-    __slots__ = ("bits",)
-
-    def __init__(self, rng: random.Random) -> None:
-        self.bits = rng.getrandbits
-
-    def below(self, n: int) -> int:
-        """A number from 0 to ``n - 1``, each as likely (``n`` at least 1)."""
-        width = n.bit_length()
-        for _ in range(_MAX_REJECTIONS):
-            drawn = self.bits(width)
-            if type(drawn) is not int or drawn < 0 or drawn >> width:
-                raise InvalidStateError(
-                    "rng", f"getrandbits({width}) gave {shown(drawn)}, not a {width}-bit number"
-                )
-            if drawn < n:
-                return drawn
-        raise InvalidStateError(
-            "rng", f"getrandbits({width}) gave nothing below {n} in {_MAX_REJECTIONS} draws"
-        )
-
-    def shuffle(self, items: list[int]) -> None:
-        """Put ``items`` in a random order, every order as likely (as ``random.shuffle``)."""
-        for i in reversed(range(1, len(items))):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+def _subset(mask: int, count: int, pick: Callable[[int], int]) -> CardSet:
+    return unchecked_cardset(nth_subset(mask, count, pick))
 
 
 def _zero(n: int) -> int:
@@ -481,24 +527,6 @@ def _zero(n: int) -> int:
 
 def _keep(cards: list[int]) -> None:
     return None
-
-
-def _choose(mask: int, count: int, pick: Callable[[int], int]) -> CardSet:
-    """One of the ``count``-card subsets of ``mask``, the ``pick``-th in card order."""
-    cards = _bits(mask)
-    index = pick(math.comb(len(cards), count))
-    chosen = 0
-    k = count
-    for position, bit in enumerate(cards):
-        if not k:
-            break
-        block = math.comb(len(cards) - position - 1, k - 1)
-        if index < block:
-            chosen |= bit
-            k -= 1
-        else:
-            index -= block
-    return unchecked_cardset(chosen)
 
 
 def resample(view: PlayerView, rng: random.Random) -> GameState:
@@ -545,3 +573,28 @@ def consistent_state(view: PlayerView) -> GameState:
     True
     """
     return Belief(view).first()
+
+
+def public_hand(view: PlayerView) -> Hand:
+    """The hand of ``view`` (in play) as a kernel :class:`~hearts_core.kernel.Hand`, with
+    what every seat sees: the tricks taken, the trick in progress, hearts broken. The
+    hands are empty: a search puts each sampled deal's in
+    (:func:`~hearts_core.kernel.play_outs`).
+
+    >>> from hearts_core import Rules, apply, new_game, observe, random_deal
+    >>> rules = Rules(pass_cycle=["hold"])
+    >>> state = apply(new_game(rules), random_deal(rules, random.Random(3)))
+    >>> hand = public_hand(observe(state, 0))
+    >>> hand.seat == state.to_act[0], hand.tricks, hand.hand_masks()
+    (True, 0, (0, 0, 0, 0))
+    """
+    tables = view.rules.tables()
+    players = tables.players
+    trick = tuple([card.bit for card in view.current_trick])
+    held = [0] * players
+    for position, bit in enumerate(trick):
+        held[(view.leader + position) % players] |= bit
+    hand = Hand(tables.kernel, tuple(held), view.leader)
+    taken, won = taken_and_won(view.tricks, players)
+    hand.resume(trick, view.leader, view.hearts_broken, len(view.tricks), tuple(taken), tuple(won))
+    return hand

@@ -21,14 +21,25 @@ What it provides:
 * :func:`after_card`: one card played to a trick, the step of the trick sequence;
 * :class:`Hand`: a hand in play, changed in place card by card (:meth:`Hand.play`), and
   played out at random (:meth:`Hand.finish_random`);
-* :func:`scored_outs`: many random play-outs of one position at once;
+* :func:`scored_outs`: many random play-outs of one position at once, each scored
+  (``hearts_core/_scored.py``, compiled alike);
 * :func:`rule_card`: the rules of thumb (``hearts_core/_thumb.py``, compiled alike), and
-  :func:`rule_of` and :func:`finish_rule`, a kernel hand's card and play-out by them;
+  :func:`rule_of` and :func:`finish_rule`, a kernel hand's card and play-out by them, and
+  :func:`pass_cards`, the pass they make;
 * :func:`deal_hands`: the hands of a shuffled deal (``hearts_core/_deal.py``, compiled
   alike);
 * :func:`make_state`, :func:`make_trick`, :func:`make_context`: the engine's frozen values
   built from every field, unchecked (``hearts_core/_slots.py``, compiled alike; the
   classes are given once, by :func:`bind_slots`);
+* :mod:`batch <hearts_core._batch>`: many tables stepped at once, for the vector
+  environment (``hearts_core/_batch.py``, compiled alike);
+* :func:`play_outs`, :func:`pass_outs`, :func:`deal_hands_into`: the searching bots'
+  play-outs, many sampled deals
+  and candidate cards (or passes) in one call, by the rules of thumb or a moon plan
+  (:func:`plan_card`, :func:`shoot_card`, :func:`defend_card`, :func:`guard_card`,
+  :func:`threat_of`), and
+  :func:`prove` and :func:`keeping`: whether a seat takes every remaining trick, or none,
+  whatever the others play (``hearts_core/_search.py``, compiled alike);
 * :class:`Rng`: the generator; :func:`situation`, :func:`count_cards`,
   :func:`nth_card`, :func:`suit_of`, :func:`card_index`: the small facts the rest are
   made of.
@@ -64,6 +75,7 @@ __all__ = [
     "rule_card",
     "rule_of",
     "finish_rule",
+    "pass_cards",
     "points_of",
     "card_index",
     "situation",
@@ -74,10 +86,30 @@ __all__ = [
     "make_state",
     "make_trick",
     "make_context",
+    "play_outs",
+    "pass_outs",
+    "deal_hands_into",
+    "plan_card",
+    "finish_plan",
+    "shoot_card",
+    "defend_card",
+    "guard_card",
+    "threat_of",
+    "prove",
+    "keeping",
+    "RULE",
+    "NORMAL",
+    "SHOOT",
+    "GUARD",
+    "LATE",
+    "PROVED",
+    "REFUTED",
+    "UNDECIDED",
+    "batch",
 ]
 
 
-_MODULES: Final = ("_kernel", "_thumb", "_deal", "_slots")
+_MODULES: Final = ("_kernel", "_scored", "_thumb", "_deal", "_slots", "_batch", "_search")
 """The kernel's modules: each one source, compiled as ``hearts_core.<module>_c``."""
 
 
@@ -123,6 +155,7 @@ KERNEL: Final = _choose()
 """Which build of the kernel runs: ``"compiled"`` (the C extension) or ``"pure"``."""
 
 if TYPE_CHECKING or KERNEL == "pure":
+    import hearts_core._batch as batch
     from hearts_core._deal import deal_hands
     from hearts_core._kernel import (
         Hand,
@@ -135,13 +168,35 @@ if TYPE_CHECKING or KERNEL == "pure":
         fold,
         nth_card,
         points_of,
-        scored_outs,
         situation,
         suit_of,
     )
+    from hearts_core._scored import scored_outs
+    from hearts_core._search import (
+        GUARD,
+        LATE,
+        NORMAL,
+        PROVED,
+        REFUTED,
+        RULE,
+        SHOOT,
+        UNDECIDED,
+        deal_hands_into,
+        defend_card,
+        finish_plan,
+        guard_card,
+        keeping,
+        pass_outs,
+        plan_card,
+        play_outs,
+        prove,
+        shoot_card,
+        threat_of,
+    )
     from hearts_core._slots import bind_slots, make_context, make_state, make_trick
-    from hearts_core._thumb import finish_rule, rule_card, rule_of
+    from hearts_core._thumb import finish_rule, pass_cards, rule_card, rule_of
 else:
+    import hearts_core._batch_c as batch  # type: ignore[no-redef,unused-ignore]
     from hearts_core._deal_c import deal_hands
     from hearts_core._kernel_c import (
         Hand,
@@ -154,9 +209,30 @@ else:
         fold,
         nth_card,
         points_of,
-        scored_outs,
         situation,
         suit_of,
     )
+    from hearts_core._scored_c import scored_outs
+    from hearts_core._search_c import (
+        GUARD,
+        LATE,
+        NORMAL,
+        PROVED,
+        REFUTED,
+        RULE,
+        SHOOT,
+        UNDECIDED,
+        deal_hands_into,
+        defend_card,
+        finish_plan,
+        guard_card,
+        keeping,
+        pass_outs,
+        plan_card,
+        play_outs,
+        prove,
+        shoot_card,
+        threat_of,
+    )
     from hearts_core._slots_c import bind_slots, make_context, make_state, make_trick
-    from hearts_core._thumb_c import finish_rule, rule_card, rule_of
+    from hearts_core._thumb_c import finish_rule, pass_cards, rule_card, rule_of

@@ -527,17 +527,20 @@ def _panel(scene: _Scene) -> str:
     y += 14
     parts.append(_text(left, y, "Seat", 13, "bold"))
     parts.append(_text(left + 110, y, "Total", 13, "bold"))
-    parts.append(_text(left + 160, y, "Hand", 13, "bold"))
+    # Between hands and after the game there is no hand in play to show points of.
+    in_hand = scene.phase in (Phase.PASS, Phase.PLAY, Phase.MOON)
+    if in_hand:
+        parts.append(_text(left + 160, y, "Hand", 13, "bold"))
     for seat in range(scene.players):
         y += 22
-        parts.append(
-            f"<g class='score' data-seat='{seat}' data-total='{scene.totals[seat]}' "
-            f"data-hand-points='{scene.hand_points[seat]}'>"
-            + _text(left, y, scene.names[seat])
-            + _text(left + 110, y, str(scene.totals[seat]))
-            + _text(left + 160, y, str(scene.hand_points[seat]))
-            + "</g>"
-        )
+        total = scene.totals[seat]
+        cells = _text(left, y, scene.names[seat]) + _text(left + 110, y, str(total))
+        data = f"data-seat='{seat}' data-total='{total}'"
+        if in_hand:
+            points = scene.hand_points[seat]
+            cells += _text(left + 160, y, str(points))
+            data += f" data-hand-points='{points}'"
+        parts.append(f"<g class='score' {data}>{cells}</g>")
     parts.append("</g>")
     y += 36
     for label, cards in (("passed", scene.passed), ("received", scene.received)):

@@ -33,7 +33,7 @@ def reference(state: GameState, rng: random.Random) -> GameState:
 
 
 def played_out(state: GameState, draws: Rng) -> GameState:
-    """The public loop of :func:`reference`, drawing from the kernel's words ``draws``."""
+    """The public loop of :func:`reference`, drawing from the kernel's bytes ``draws``."""
     if state.phase is Phase.PASS:
         count = state.rules.pass_count
         chosen = [

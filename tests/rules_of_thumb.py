@@ -1,4 +1,5 @@
-"""The rules of thumb as they were written on cards before the kernel played them on masks:
+"""The rules of thumb as they were written on cards before the kernel played them on masks
+(and passed by them: :func:`rule_pass`):
 the reference the kernel's :func:`~hearts_core.kernel.rule_card` must match, choice for
 choice (``tests/test_kernel_rules_of_thumb.py``).
 
@@ -15,7 +16,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from hearts_core.actions import PlayCard
-from hearts_core.cards import QUEEN_OF_SPADES, Card, Rank, Suit
+from hearts_core.cards import QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
+from hearts_core.rules import Rules
 
 _QUEEN: Final = QUEEN_OF_SPADES
 
@@ -160,3 +162,59 @@ def _discard(plays: Sequence[PlayCard], hand: int, unseen: int, points: Sequence
         return (points[card.index], danger, card.rank, -(hand & card.suit_mask).bit_count())
 
     return max(plays, key=shed)
+
+
+def rule_pass(rules: Rules, hand: CardSet) -> CardSet:
+    """The cards :class:`RuleBot` passes from ``hand``: its most dangerous ones.
+
+    In order: the queen, ace and king of spades when too few low spades
+    protect them; the high point cards of other suits (the top hearts);
+    then every card of a short side suit if that empties it; then the
+    highest cards left. A card worth negative points is kept.
+
+    >>> from hearts_core import Rules
+    >>> print(rule_pass(Rules(), CardSet.parse("2C 3C 4C 5C 6C 2D 3D 4D 5D 6D QS 2H AH")))
+    2H AH QS
+    """
+    count = rules.pass_count
+    points = rules.card_points
+    chosen: list[Card] = []
+
+    def take(cards: Sequence[Card]) -> None:
+        for card in cards:
+            if card not in chosen and len(chosen) < count:
+                chosen.append(card)
+
+    low_spades = [c for c in hand.of_suit(Suit.SPADES) if c.rank < Rank.QUEEN]
+    protected = len(low_spades) >= (3 if rules.hand_size >= 10 else 2)
+    queen_scores = points(_QUEEN) > 0
+    if not protected:
+        high = [Card(Suit.SPADES, r) for r in (Rank.QUEEN, Rank.ACE, Rank.KING)]
+        take([c for c in high if c in hand and (queen_scores or points(c) > 0)])
+    # Point cards outside spades, highest first: the top hearts, J♣ in Hartenjagen.
+    scoring = [c for c in hand if points(c) > 0 and c.suit is not Suit.SPADES]
+    take(sorted((c for c in scoring if c.rank >= Rank.JACK), key=lambda c: -c.rank))
+    # Empty a short side suit, if the slots left are enough.
+    room = count - len(chosen)
+    sides: list[list[Card]] = []
+    for suit in (Suit.CLUBS, Suit.DIAMONDS):
+        cards = [c for c in hand.of_suit(suit) if c not in chosen]
+        if cards and len(cards) <= room and all(points(c) >= 0 for c in cards):
+            sides.append(cards)
+    if sides:
+        take(min(sides, key=lambda group: (len(group), -max(c.rank for c in group))))
+
+    def danger(card: Card) -> tuple[int, int, int]:
+        value = points(card)
+        if value < 0:
+            return (-1, 0, 0)
+        return (1 if value > 0 else 0, card.rank, card.suit is Suit.HEARTS)
+
+    rest = sorted(
+        (c for c in hand if c not in chosen and not (protected and c.bit & Suit.SPADES.mask)),
+        key=danger,
+        reverse=True,
+    )
+    take(rest)
+    take(sorted(hand, key=danger, reverse=True))  # a long spade suit, if still short of cards
+    return CardSet(chosen)

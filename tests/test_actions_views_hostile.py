@@ -53,7 +53,10 @@ from hearts_core.options import PassDirection
 from hearts_core.state import GameState, Phase, Trick
 
 # Small budgets for the searching bots: the view is refused before any search.
-SPECS = {"random": "random", "rule": "rule", "mc": "mc:2", "ismcts": "ismcts:2,pass_playouts=4"}
+SPECS = {
+    "random": "random", "rule": "rule", "mc": "mc:2", "ismcts": "ismcts:2,pass_playouts=4",
+    "learned": "learned",
+}  # fmt: skip
 
 
 def every_bot() -> list[tuple[str, Any]]:

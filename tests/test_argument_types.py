@@ -25,8 +25,9 @@ import pytest
 
 import hearts_core as h
 from hearts_core import io as hio
-from hearts_core.belief import Belief, _Draws
+from hearts_core.belief import Belief
 from hearts_core.cards import Card
+from hearts_core.draws import CheckedDraws
 
 RULES = h.Rules()
 HOLD = h.Rules(pass_cycle=["hold"])
@@ -187,7 +188,7 @@ def test_resample_draws_the_numbers_random_random_draws(bound: int) -> None:
     # The same numbers randrange and shuffle give, from getrandbits alone: a seed gives
     # the states it gave before resample stopped calling them.
     ours, theirs = random.Random(bound), random.Random(bound)
-    draws = _Draws(ours)
+    draws = CheckedDraws(ours)
     assert [draws.below(bound) for _ in range(20)] == [theirs.randrange(bound) for _ in range(20)]
     mine, yours = list(range(30)), list(range(30))
     draws.shuffle(mine)

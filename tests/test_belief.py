@@ -15,9 +15,10 @@ from collections import Counter
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import position
+from test_kernel import BUILDS
 
 from hearts_core import (
     Card,
@@ -42,6 +43,8 @@ from hearts_core import (
 from hearts_core.belief import Belief
 from hearts_core.bots import MonteCarloBot
 from hearts_core.bots import monte_carlo as bots_module
+from hearts_core.draws import CheckedDraws
+from hearts_core.kernel import Rng
 from hearts_core.state import seat_of
 
 
@@ -306,3 +309,73 @@ def test_monte_carlo_bot_samples_with_belief(monkeypatch: pytest.MonkeyPatch) ->
     view = observe(state, state.to_act[0])
     MonteCarloBot(samples=2).evaluate(view, random.Random(0))
     assert built == [view]
+
+
+# --- deals as masks, for the searching bots ----------------------------------------------
+
+
+@settings(max_examples=60)
+@given(
+    name=st.sampled_from(variant_names()),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 75),
+    hand_number=st.integers(0, 3),
+    draw=st.integers(0, 2**32),
+)
+def test_a_deal_of_masks_fills_a_state_that_shows_the_view(
+    name: str, seed: int, steps: int, hand_number: int, draw: int
+) -> None:
+    rules = variant(name)
+    state = position(rules, seed, steps, hand_number)
+    view = observe(state, seed % rules.players)
+    belief = Belief(view)
+    hands = belief.hands(Rng(random.Random(draw)))
+    assert hands[view.seat] == view.hand.mask
+    if state.phase in (Phase.PASS, Phase.PLAY, Phase.MOON):
+        filled = belief._state(hands, CheckedDraws(random.Random(draw)).below)
+        assert observe(filled, view.seat) == view
+        assert list(filled.hand_masks) == hands
+        replayed(filled)
+
+
+def test_deals_of_masks_are_uniform_over_every_consistent_deal() -> None:
+    view = _endgame()
+    _, legal = naive_and_consistent(view)
+    belief = Belief(view)
+    every = [tuple(CardSet.from_mask(h[s]) for s in range(1, 4)) for h in belief.each_hands()]
+    assert len(every) == belief.size == len(set(every)) and set(every) == legal
+    draws = Rng(random.Random(20261201))
+    total = 300 * belief.size
+    counts = Counter(tuple(belief.hands(draws)[1:]) for _ in range(total))
+    assert len(counts) == belief.size
+    expected = total / belief.size
+    chi2 = sum((count - expected) ** 2 / expected for count in counts.values())
+    df = belief.size - 1
+    z = 3.090  # the standard normal's 99.9% quantile (Wilson-Hilferty, as above)
+    assert chi2 < df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+def test_deals_of_masks_are_the_same_in_both_builds() -> None:
+    # The deal is drawn from the kernel's bytes alone: the same bytes in either build.
+    state = position(Rules(), 5, 13, hand_number=1)
+    belief = Belief(observe(state, 2))
+    found = {
+        tuple(tuple(belief.hands(build.Rng(random.Random(seed)))) for seed in range(20))
+        for build in BUILDS
+    }
+    assert len(found) == 1
+
+
+def test_large_counts_are_drawn_from_several_words() -> None:
+    # Six seats and a void shown: the first group of hidden cards splits in more ways than
+    # one 32-bit word can tell apart, so the split is drawn from several words.
+    state = position(variant("six-player"), 0, 12)
+    view = observe(state, 0)
+    belief = Belief(view)
+    cumulative, splits = belief._choices(0, belief._capacity)
+    assert len(splits) > 1 and cumulative[-1] > 2**64
+    draws = Rng(random.Random(2))
+    for _ in range(5):
+        hands = belief.hands(draws)
+        assert [bin(m).count("1") for m in hands] == list(view.hand_sizes)
+        assert observe(belief._state(hands, CheckedDraws(random.Random(0)).below), 0) == view

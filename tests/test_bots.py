@@ -334,7 +334,7 @@ def test_make_bot_knows_every_listed_bot() -> None:
     assert isinstance(make_bot("RULE"), RuleBot)
     assert isinstance(make_bot(" mc "), MonteCarloBot)
     assert make_bot("mc:7").samples == 7  # type: ignore[attr-defined]
-    assert set(BOTS) == {"random", "rule", "mc", "ismcts"}
+    assert set(BOTS) == {"random", "rule", "mc", "ismcts", "learned"}
     assert SimpleBot is RuleBot
     for bad in ("mc:0", "mc:x", "rule:3", ""):
         with pytest.raises(BotError):

@@ -26,8 +26,9 @@ from hearts_core import (
     variant,
 )
 from hearts_core.bots import IsmctsBot, RuleBot, make_bot, transitions
-from hearts_core.bots.ismcts import _defend, _Search, _shoot_play, _threat
 from hearts_core.bots.sampled import SampledHand
+from hearts_core.bots.tree import _defend, _Search, _shoot_play, _threat
+from hearts_core.state import taken_and_won
 
 
 def test_options_by_name_and_by_value() -> None:
@@ -37,7 +38,7 @@ def test_options_by_name_and_by_value() -> None:
     assert isinstance(bot, IsmctsBot)
     assert (bot.iterations, bot.seconds, bot.exploration, bot.moon) == (64, 0.5, 1.2, False)
     assert bot.widen == 9
-    assert make_bot("ismcts").iterations == 32  # type: ignore[attr-defined]
+    assert make_bot("ismcts").iterations == 128  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -255,3 +256,101 @@ def test_a_count_down_hand_pays_the_seat_that_takes_points() -> None:
     # QS 5 + JC 2 + 7H 1: 8 points to seat 0, none to the others.
     assert up == [-8 / scale, 8 / 3 / scale, 8 / 3 / scale, 8 / 3 / scale]
     assert down == [-x for x in up]
+
+
+# --- the kernel's batches against the tree walk ---------------------------------------
+
+
+def test_the_batches_value_each_play_as_the_walk_does_on_the_same_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With no more deals than ``widen``, the walk plays every line as its play-out does, so
+    # on the same deals the kernel's batches, with the walk's plans, must give each play
+    # the same value. (A position where the bot weighs a moon attempt is among them.)
+    from hearts_core.belief import Belief
+    from hearts_core.bots import tree
+
+    for seed in (7, 8, 12, 14):  # 14: the bot weighs a moon attempt
+        _, view = _first_play(seed)
+        rng = random.Random(seed)
+        belief = Belief(view)  # type: ignore[arg-type]
+        deals = [belief.sample(rng) for _ in range(6)]
+        taken, won = _search_totals(view)
+        dealt = iter(deals)
+        monkeypatch.setattr(
+            tree._Search,
+            "sample",
+            lambda self, d=dealt, t=taken, w=won: SampledHand.of(next(d), t, w),
+        )
+        walked = IsmctsBot(iterations=6, search="walk").evaluate(view, random.Random(0))  # type: ignore[arg-type]
+        masks = iter([list(state.hand_masks) for state in deals])
+        monkeypatch.setattr(Belief, "hands", lambda self, draws, m=masks: next(m))
+        bot = IsmctsBot(iterations=6)
+        bot._flags = 0  # the walk's plans: no guard, and the moon plan defended from the start
+        batched = bot.evaluate(view, random.Random(0))  # type: ignore[arg-type]
+        assert batched == pytest.approx(walked, abs=1e-12)
+        assert len(set(walked.values())) > 1  # plays that differ, so the order is tested
+
+
+def _search_totals(view: object) -> tuple[list[int], list[int]]:
+    players = view.rules.players  # type: ignore[attr-defined]
+    return taken_and_won(view.tricks, players)  # type: ignore[attr-defined]
+
+
+def test_the_old_search_is_kept_by_its_option() -> None:
+    bot = make_bot("ismcts:32,search=walk,pass_playouts=800")
+    assert isinstance(bot, IsmctsBot) and bot.search == "walk"
+    assert repr(bot) == (
+        "IsmctsBot(iterations=32, exploration=0.7, moon=True, widen=64, pass_playouts=800, "
+        "search='walk')"
+    )
+    with pytest.raises(BotError):
+        make_bot("ismcts:search=tree")
+    with pytest.raises(BotError):
+        IsmctsBot(search="fast")  # type: ignore[arg-type]
+
+
+def test_a_claim_that_settles_the_hand_is_played_without_a_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seat 0 holds every club and leads them: it takes every trick, a moon, whatever the
+    # others hold; the bot plays the claim's card and never searches.
+    rules = Rules(pass_cycle=["hold"])
+    state = apply(
+        new_game(rules),
+        Deal([
+            "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+        ]),
+    )  # fmt: skip
+    for _ in range(11 * 4):
+        seat = state.to_act[0]
+        state = apply(state, RuleBot().choose(observe(state, seat), random.Random(0)))
+    assert state.to_act == (0,) and len(state.tricks) == 11
+
+    def no_search(self: IsmctsBot, view: object, rng: object) -> dict[PlayCard, float]:
+        raise AssertionError("searched")
+
+    monkeypatch.setattr(IsmctsBot, "evaluate", no_search)
+    action = IsmctsBot().choose(observe(state, 0), random.Random(0))
+    # Seat 0 led its clubs from the lowest and holds the KC and AC: both win, and the rules
+    # of thumb lead the lower of two cards alike.
+    assert action == PlayCard(0, "KC")
+    with pytest.raises(AssertionError, match="searched"):
+        IsmctsBot(search="walk").choose(observe(state, 0), random.Random(0))
+
+
+def test_the_strong_preset_by_name_with_options_beside_it() -> None:
+    from hearts_core.bots.ismcts import STRONG
+
+    bot = make_bot("ismcts:strong")
+    assert isinstance(bot, IsmctsBot)
+    assert (bot.iterations, bot.pass_playouts) == (STRONG["iterations"], STRONG["pass_playouts"])
+    assert bot.iterations > IsmctsBot().iterations and bot.pass_playouts > 0
+    other = make_bot("ismcts:strong,iterations=5")
+    assert isinstance(other, IsmctsBot)
+    assert (other.iterations, other.pass_playouts) == (5, STRONG["pass_playouts"])
+    with pytest.raises(BotError, match="iterations"):
+        make_bot("ismcts:strong,strong")
+    with pytest.raises(BotError, match="samples"):
+        make_bot("mc:strong")  # only ismcts has the preset

@@ -161,13 +161,13 @@ def test_a_count_down_hand_turns_every_outcome_round() -> None:
 
 def _count_playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     played: list[int] = []
-    outcome = _Deals.outcome
+    outcomes = _Deals.outcomes
 
-    def counted(self: _Deals, index: int, cards: int) -> float:
-        played.append(cards)
-        return outcome(self, index, cards)
+    def counted(self: _Deals, first: int, count: int, passes: list[int]) -> list[float]:
+        played.extend(passes * count)
+        return outcomes(self, first, count, passes)
 
-    monkeypatch.setattr(_Deals, "outcome", counted)
+    monkeypatch.setattr(_Deals, "outcomes", counted)
     return played
 
 

@@ -23,7 +23,12 @@ def _settings(spec: str) -> tuple[int, float | None, str]:
 
 
 def test_every_listed_name_makes_a_fresh_bot() -> None:
-    kinds = {"random": RandomBot, "rule": RuleBot, "mc": MonteCarloBot, "ismcts": IsmctsBot}
+    from hearts_core.bots.policy import LearnedBot
+
+    kinds = {
+        "random": RandomBot, "rule": RuleBot, "mc": MonteCarloBot, "ismcts": IsmctsBot,
+        "learned": LearnedBot,
+    }  # fmt: skip
     assert set(BOTS) == set(kinds)
     for name, kind in kinds.items():
         first, second = make_bot(name), make_bot(name)

@@ -40,7 +40,9 @@ from hearts_core.belief import Belief
 from hearts_core.bots import MonteCarloBot
 from hearts_core.bots.knowledge import equivalent_plays, unseen_cards
 from hearts_core.bots.sampled import SampledHand
+from hearts_core.draws import CheckedDraws
 from hearts_core.errors import InvalidStateError
+from hearts_core.kernel import Rng
 from hearts_core.scoring import totals_after
 
 
@@ -149,9 +151,11 @@ def _reference_evaluate(view_seed: int, samples: int) -> tuple[dict[str, float],
     groups = equivalent_plays(plays, unseen_cards(view).mask, rules.tables().points)
     belief = Belief(view)
     sums = dict.fromkeys((g[0] for g in groups), 0.0)
+    draws = Rng(random.Random(rng.getrandbits(64)))  # the bot deals from its own words
     for _ in range(samples):
-        dealt = belief.sample(rng)
-        rng.getrandbits(64)
+        # The deal the bot plays out as masks, as a full state the engine plays.
+        dealt = belief._state(belief.hands(draws), CheckedDraws(random.Random(0)).below)
+        assert observe(dealt, view.seat) == view
         for play in sums:
             end = _engine_end(apply(dealt, play))
             gained = [a - b for a, b in zip(end.totals, view.totals, strict=True)]

@@ -61,6 +61,7 @@ from hearts_core import belief as belief_module
 from hearts_core import builders as builders_module
 from hearts_core.actions import PLAYS, Action, SeatPasses
 from hearts_core.belief import Belief
+from hearts_core.draws import nth_subset
 from hearts_core.fields import shown
 from hearts_core.scoring import score_hand
 from hearts_core.state import NO_PASSES, GameState, hearts_broken_by
@@ -818,7 +819,7 @@ def test_the_count_of_deals_after_a_first_trick_discard_is_worked_out_by_class()
     replays(first)
 
 
-def test_choose_takes_the_picked_subset_in_card_order() -> None:
+def test_nth_subset_takes_the_picked_subset_in_card_order() -> None:
     mask = cards("2C 5D 7H QS AS").mask
     listed = cards("2C 5D 7H QS AS").cards()
     expected = [CardSet(chosen) for chosen in itertools.combinations(listed, 3)]
@@ -826,14 +827,15 @@ def test_choose_takes_the_picked_subset_in_card_order() -> None:
     def picking(index: int) -> Callable[[int], int]:
         return lambda n: index
 
-    assert [belief_module._choose(mask, 3, picking(i)) for i in range(10)] == expected
+    found = [CardSet.from_mask(nth_subset(mask, 3, picking(i))) for i in range(10)]
+    assert found == expected
     asked: list[int] = []
 
     def first(n: int) -> int:
         asked.append(n)
         return 0
 
-    assert belief_module._choose(mask, 2, first) == cards("2C 5D")
+    assert CardSet.from_mask(nth_subset(mask, 2, first)) == cards("2C 5D")
     assert asked == [10]  # C(5, 2) subsets to pick among
     assert belief_module._zero(7) == 0
 

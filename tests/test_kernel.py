@@ -27,6 +27,7 @@ import hearts_core
 from hearts_core import CardSet, Phase, Rules, rollouts, variant, variant_names
 from hearts_core import _deal as pure_deal
 from hearts_core import _kernel as pure
+from hearts_core import _scored as pure_scored
 from hearts_core.kernel import Hand, Table
 from hearts_core.playout import ByPoints
 
@@ -50,6 +51,10 @@ needs_compiled = pytest.mark.skipif(
 )
 COMPILED = compiled_module()
 BUILDS = [pure] if COMPILED is None else [pure, COMPILED]
+SCORED = {  # each build's scored play-outs (hearts_core/_scored.py), by its kernel module
+    build: (pure_scored if build is pure else importlib.import_module("hearts_core._scored_c"))
+    for build in BUILDS
+}
 DEALS = (
     [pure_deal] if COMPILED is None else [pure_deal, importlib.import_module("hearts_core._deal_c")]
 )
@@ -118,7 +123,7 @@ def test_both_builds_play_out_every_variant_identically(name: str) -> None:
         ends = []
         for build in BUILDS:
             hand = hand_in(build, state)
-            ends.append(build.scored_outs(hand, 40, build.Rng(random.Random(seed))))
+            ends.append(SCORED[build].scored_outs(hand, 40, build.Rng(random.Random(seed))))
         assert ends[0] == ends[1]
 
 
@@ -146,13 +151,35 @@ def test_play_outs_with_a_memo_give_what_the_memo_makes_of_each(
         memo = ByPoints(rules, work)
         rng = build.Rng(random.Random(5))
         if calls is asked[0]:
-            results.append(build.scored_outs(hand_in(build, state), 300, rng, memo=memo))
+            results.append(SCORED[build].scored_outs(hand_in(build, state), 300, rng, memo=memo))
         else:
-            ends = build.scored_outs(hand_in(build, state), 300, rng)
+            ends = SCORED[build].scored_outs(hand_in(build, state), 300, rng)
             results.append([memo.of(end) for end in ends])
     assert results[0] == results[1]
     assert asked[0] == asked[1]
     assert 1 < len(asked[0]) < 300  # some play-outs fall alike and are not scored again
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_play_outs_with_a_memo_score_every_shot_afresh(build: ModuleType) -> None:
+    # One trick of four hearts, the moon's four cards: seat 0's ace takes them all every
+    # time. A shot may score differently each time (a drawn moon choice), so every
+    # play-out asks work again, seat 0's shot as any other's.
+    tables = Rules().tables()
+    moon = CardSet.parse("AH 2H 3H 4H").mask
+    table = build.Table(4, 1, tables.breaking_mask, False, ((),) * 12, tables.points, moon)
+    hands = tuple(CardSet.parse(text).mask for text in ("AH", "2H", "3H", "4H"))
+    start = build.Hand(table, hands, 0)
+    asked: list[tuple[int, ...]] = []
+
+    def work(end: tuple[int, ...]) -> int:
+        asked.append(end)
+        return len(asked)
+
+    memo = ByPoints(Rules(), work)
+    outs = SCORED[build].scored_outs(start, 3, build.Rng(random.Random(1)), memo=memo)
+    assert outs == [1, 2, 3]
+    assert asked[0][:5] == (0, 4, 0, 0, 0)  # seat 0 shot, with the four points
 
 
 @needs_compiled
@@ -227,6 +254,27 @@ def test_bounded_draws_are_uniform(build: ModuleType, count: int) -> None:
 
 
 @pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_cards_draws_what_card_draws_card_after_card(build: ModuleType) -> None:
+    # Rng.cards draws in one frame; it must take the cards and bytes that Rng.card, called
+    # once for each card on the cards left, takes.
+    source = random.Random(17)
+    for _ in range(300):
+        mask = source.getrandbits(52)
+        count = source.randrange(0, min(mask.bit_count(), 5) + 1)
+        seed = source.getrandbits(32)
+        # Blocks of three bytes: the draws cross from one block to the next.
+        together, one_by_one = build.Rng(random.Random(seed), 3), build.Rng(random.Random(seed), 3)
+        chosen, left = 0, mask
+        for _ in range(count):
+            bit = one_by_one.card(left)
+            left ^= bit
+            chosen |= bit
+        assert together.cards(mask, count) == chosen
+        assert together.place == one_by_one.place
+        assert together.source.getstate() == one_by_one.source.getstate()
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
 def test_drawn_passes_are_uniform_over_the_subsets(build: ModuleType) -> None:
     hand = 0b1011011  # five cards
     subsets = [sum(c) for c in itertools.combinations([1, 2, 8, 16, 64], 3)]
@@ -274,7 +322,7 @@ def test_play_outs_are_uniform_as_exact_enumeration_says(
     assert len(exact) > 3  # several ends, or the test shows nothing
     draws = 30_000
     players = rules.players
-    outs = build.scored_outs(hand_in(build, state), draws, build.Rng(random.Random(seed)))
+    outs = SCORED[build].scored_outs(hand_in(build, state), draws, build.Rng(random.Random(seed)))
     ends = Counter(end[1 + 2 * players :] + end[1 + players : 1 + 2 * players] for end in outs)
     assert chi_square_is_plausible(
         ends, {key: float(chance) * draws for key, chance in exact.items()}

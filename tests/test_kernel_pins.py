@@ -9,7 +9,7 @@ import random
 from types import ModuleType
 
 import pytest
-from test_kernel import BUILDS, table_of
+from test_kernel import BUILDS, SCORED, table_of
 
 from hearts_core import CardSet, Rules
 from hearts_core import _kernel as pure
@@ -192,7 +192,8 @@ def test_play_outs_from_dealt_cards_by_default_pass_nothing_and_seat_0_leads(
     table = one_trick(build, moon=moon)
     dealt = masks("5D", "AC", "2C", "KD")
     rng = build.Rng(random.Random(0))
-    ends = build.scored_outs(build.Hand(table, dealt, 0), 2, rng, dealt, (0,) * 4, (1, 2, 3, 0))
+    start = build.Hand(table, dealt, 0)
+    ends = SCORED[build].scored_outs(start, 2, rng, dealt, (0,) * 4, (1, 2, 3, 0))
     trick = CardSet.parse("5D AC 2C KD").mask
     assert ends == [(-1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, trick)] * 2
     assert rng.place == 0
@@ -215,12 +216,12 @@ def test_play_outs_with_a_memo_score_each_shot_and_keep_the_others_by_points(
     # The moon the queen alone: seat 0 shoots every time, scored afresh each time.
     memo = ByPoints(Rules(), work)
     start = build.Hand(one_trick(build, moon=CardSet.parse("QS").mask), dealt, 0)
-    assert build.scored_outs(start, 3, build.Rng(random.Random(1)), memo=memo) == [1, 2, 3]
+    assert SCORED[build].scored_outs(start, 3, build.Rng(random.Random(1)), memo=memo) == [1, 2, 3]
     assert calls == [end] * 3 and memo.known == {}
     # The moon the queen and the 2H, which nobody takes: scored once, kept by the points.
     calls.clear()
     memo = ByPoints(Rules(), work)
     start = build.Hand(one_trick(build, moon=CardSet.parse("QS 2H").mask), dealt, 0)
-    assert build.scored_outs(start, 3, build.Rng(random.Random(1)), memo=memo) == [1, 1, 1]
+    assert SCORED[build].scored_outs(start, 3, build.Rng(random.Random(1)), memo=memo) == [1, 1, 1]
     assert calls == [(-1,) + end[1:]]
     assert memo.known == {(-1, 13, 0, 0, 0): 1}

@@ -144,7 +144,9 @@ def test_variants_load_from_an_installed_wheel(tmp_path: Path, build: str) -> No
     else:
         assert not wheel.name.endswith("-none-any.whl"), wheel.name
         modules = [name.split(".")[0] for name in extensions]
-        kernel = ["_deal_c", "_kernel_c", "_slots_c", "_thumb_c"]
+        kernel = [
+            "_batch_c", "_deal_c", "_kernel_c", "_scored_c", "_search_c", "_slots_c", "_thumb_c",
+        ]  # fmt: skip
         assert modules == [f"hearts_core/{name}" for name in kernel]
     shipped = sorted(
         n.removeprefix("hearts_core/_variants/")
@@ -154,6 +156,8 @@ def test_variants_load_from_an_installed_wheel(tmp_path: Path, build: str) -> No
     assert shipped == VARIANT_FILES
     expected = {"hearts_core/py.typed", "hearts_core/bots/__init__.py", "hearts_core/__main__.py"}
     assert expected <= names
+    # The learned bot's weights and the curve of their training, which it reads as data.
+    assert {"hearts_core/bots/learned.npz", "hearts_core/bots/learned.csv"} <= names
     # The web table's page and assets, which hearts serve reads from the package.
     static = REPO / "hearts_core" / "web" / "static"
     assets = {f"hearts_core/web/static/{path.name}" for path in static.iterdir()}

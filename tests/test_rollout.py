@@ -36,6 +36,7 @@ from hearts_core.belief import Belief
 from hearts_core.bots import MonteCarloBot
 from hearts_core.bots.knowledge import equivalent_plays, unseen_cards
 from hearts_core.bots.sampled import gain_over_others
+from hearts_core.draws import CheckedDraws
 from hearts_core.kernel import Rng
 from hearts_core.observation import observe
 
@@ -161,9 +162,10 @@ def test_rollout_scores_the_hand(name: str) -> None:
 
 
 def test_monte_carlo_bot_plays_out_at_random_as_the_public_loop_does() -> None:
-    # Each sample's deal and seed drawn as the bot draws them; then every play (one of each
-    # group the bot plays out once) finished through apply and legal_actions, each card
-    # drawn from the kernel's words of random.Random(seed), as the bot draws them.
+    # Each sample's deal and seed drawn as the bot draws them (the deal as masks from the
+    # kernel's bytes, then eight bytes more for the play-out's seed); then every play (one
+    # of each group the bot plays out once) finished through apply and legal_actions, each
+    # card drawn from the kernel's bytes of random.Random(seed), as the bot draws them.
     state = position(Rules(pass_cycle=["hold"]), 4, 9)
     view = observe(state, state.to_act[0])
     got = MonteCarloBot(samples=3, rollout="random").evaluate(view, random.Random(1))
@@ -171,9 +173,12 @@ def test_monte_carlo_bot_plays_out_at_random_as_the_public_loop_does() -> None:
     belief = Belief(view)
     groups = equivalent_plays(list(got), unseen_cards(view).mask, view.rules.tables().points)
     sums = {group[0]: 0.0 for group in groups}
-    for _ in range(3):
-        sampled = belief.sample(rng)
-        seed = rng.getrandbits(64)
+    draws = Rng(random.Random(rng.getrandbits(64)))
+    deals = [belief.hands(draws) for _ in range(3)]
+    for hands in deals:
+        sampled = belief._state(hands, CheckedDraws(random.Random(0)).below)
+        assert observe(sampled, view.seat) == view
+        seed = int.from_bytes(bytes(draws.word() for _ in range(8)), "big")
         for play in sums:
             end = reference(apply(sampled, play), random.Random(seed))
             gained = [a - b for a, b in zip(end.totals, view.totals, strict=True)]

@@ -195,6 +195,20 @@ def test_the_trick_shows_who_played_what_and_the_scores_their_totals() -> None:
     assert root.get("data-to-act") == "2" and root.get("data-phase") == "play"
 
 
+def test_between_hands_the_scores_show_totals_and_no_hand_column() -> None:
+    # A state waiting for the deal has no hand in play: its points would be the next
+    # hand's zeros, so the panel shows each seat's total alone.
+    state = new_game("no-passing", hand_number=3, totals=(10, 0, 26, 7))
+    root = parse(table(observe(state, 0)))
+    scores = {
+        e.get("data-seat"): (e.get("data-total"), e.get("data-hand-points"))
+        for e in with_class(root, "score")
+    }
+    assert scores == {"0": ("10", None), "1": ("0", None), "2": ("26", None), "3": ("7", None)}
+    headers = [e.text for e in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "Total" in headers and "Hand" not in headers
+
+
 def test_the_size_sets_width_and_height_and_no_size_leaves_them_out() -> None:
     root = parse(table(new_game(), size=480))
     assert (root.get("width"), root.get("height")) == ("480", str(round(480 * HEIGHT / WIDTH)))

@@ -307,7 +307,7 @@ PLAYED_BY_KEYBOARD: list[str] = []
 
 
 def hands_scored(page: Page) -> int:
-    return page.locator("#sheet tbody tr:not(.current)").count()
+    return int(page.locator("#sheet tbody tr:not(.current)").count())
 
 
 def play_hand(

@@ -36,6 +36,7 @@ import numpy.typing as npt
 from hearts_core.adapters.record import ACTION_OF_INDEX as _ACTION_OF_INDEX
 from hearts_core.adapters.record import HandRecord
 from hearts_core.cards import Card
+from hearts_core.observation import PlayerView
 from hearts_core.options import (
     FirstLead,
     MoonOption,
@@ -315,10 +316,19 @@ class Encoder:
             given.mask if given is not None else 0,
         )
 
-    def _vector(
-        self, state: GameState, seat: int, held: int, passed: int, received: int,
+    def vector(
+        self, state: GameState | PlayerView, seat: int, held: int, passed: int, received: int,
         record: HandRecord,
     ) -> npt.NDArray[np.float32]:  # fmt: skip
+        """The vector of ``seat`` from its cards (``held``, ``passed``, ``received``, as
+        card masks), the hand's ``record``, and the public facts of ``state`` (a state or
+        the seat's view: its trick in progress, leader, dealer, phase, pass direction,
+        whether hearts are broken, and the totals).
+
+        >>> from hearts_core import new_game
+        >>> Encoder(new_game().rules).vector(new_game(), 0, 0, 0, 0, HandRecord.empty(4)).shape
+        (689,)
+        """
         seats = self._seats[seat]
         players = self.players
         spread = self.card_mask
@@ -510,7 +520,7 @@ class Encoder:
         True
         """
         held, passed, received = self._held(state, seat, picked)
-        return self._vector(state, seat, held, passed, received, record)
+        return self.vector(state, seat, held, passed, received, record)
 
     def legal_mask(self, state: GameState, seat: int, held: int) -> int:
         """The action ids ``seat`` may take now, as a mask (bit ``a`` for action ``a``).
@@ -565,5 +575,5 @@ class Encoder:
         ((52,), 13)
         """
         held, passed, received = self._held(state, seat, picked)
-        vector = self._vector(state, seat, held, passed, received, record)
+        vector = self.vector(state, seat, held, passed, received, record)
         return vector, self.action_mask(self.legal_mask(state, seat, held))

@@ -64,20 +64,27 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from hearts_core.actions import PLAYS, ChooseMoon, Deal, PassCards, random_deal
 from hearts_core.adapters.encoding import CARDS, MOON_ACTIONS, Encoder, action_card
+from hearts_core.adapters.outcome import (
+    REWARDS,
+    check_arguments,
+    check_observation,
+    flatten,
+    hand_info,
+    illegal_reward,
+    observation_space,
+)
 from hearts_core.adapters.pettingzoo_wrappers import ClassicWrappers
 from hearts_core.adapters.record import HandRecord
 from hearts_core.cards import CardSet
 from hearts_core.engine import apply, new_game
+from hearts_core.engine import step as engine_step
 from hearts_core.errors import IllegalActionError, InvalidActionError, InvalidRulesError, Rule
+from hearts_core.events import Event
 from hearts_core.fields import shown
-from hearts_core.options import SunScoring
 from hearts_core.rules import Rules
 from hearts_core.state import GameState, Phase
 
 __all__ = ["env", "raw_env", "REWARDS", "rules_of"]
-
-REWARDS: Final = ("points", "payoff", "win")
-"""The reward schemes ``env()`` takes."""
 
 
 def rules_of(variant: str | Rules) -> Rules:
@@ -99,22 +106,13 @@ def rules_of(variant: str | Rules) -> Rules:
     raise InvalidRulesError("variant", f"must be a variant name or Rules, not {shown(variant)}")
 
 
-def _worst_hand(rules: Rules) -> int:
-    """The most points one hand can cost one seat."""
-    tables = rules.tables()
-    positive = sum(p for p in tables.points if p > 0)
-    worst = max(positive, tables.moon_amount)
-    if rules.sun is not SunScoring.OFF:
-        worst = max(worst, rules.sun_points)
-    return worst + max(0, rules.no_tricks_bonus)
-
-
 def env(
     variant: str | Rules = "standard",
     *,
     full_game: bool = False,
     reward: str = "points",
     render_mode: str | None = None,
+    observation: str = "dict",
 ) -> Any:
     """The Hearts environment for ``variant``, wrapped as PettingZoo's classic games are.
 
@@ -137,30 +135,11 @@ def env(
     >>> game.agent_selection, int(game.action_space("player_0").n)
     ('player_0', 52)
     """
-    raw = raw_env(variant, full_game=full_game, reward=reward, render_mode=render_mode)
+    raw = raw_env(
+        variant, full_game=full_game, reward=reward, render_mode=render_mode,
+        observation=observation,
+    )  # fmt: skip
     return ClassicWrappers(raw)
-
-
-
-def _check_arguments(rules: Rules, full_game: object, reward: object, render_mode: object) -> None:
-    """Refuse, with a typed error naming the argument, what the constructor cannot use."""
-    if type(full_game) is not bool:
-        raise InvalidRulesError("full_game", f"must be true or false, not {shown(full_game)}")
-    if reward not in REWARDS:
-        from hearts_core.errors import UnknownNameError
-
-        raise UnknownNameError(
-            f"no reward named {shown(reward)}; known: {', '.join(REWARDS)}"
-        )
-    if reward == "win" and not (full_game or rules.single_hand):
-        raise InvalidRulesError(
-            "reward", "'win' needs whole games: pass full_game=True (or single-hand rules)"
-        )
-    if render_mode is not None and render_mode not in ("human", "ansi"):
-        raise InvalidRulesError(
-            "render_mode",
-            f"must be None, 'human' or 'ansi', not {shown(render_mode)}",
-        )
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
@@ -193,13 +172,17 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         full_game: bool = False,
         reward: str = "points",
         render_mode: str | None = None,
+        observation: str = "dict",
     ) -> None:
         EzPickle.__init__(
-            self, variant, full_game=full_game, reward=reward, render_mode=render_mode
-        )
+            self, variant, full_game=full_game, reward=reward, render_mode=render_mode,
+            observation=observation,
+        )  # fmt: skip
         super().__init__()
         rules = rules_of(variant)
-        _check_arguments(rules, full_game, reward, render_mode)
+        check_arguments(rules, full_game, reward, render_mode)
+        self.observation_format: Final = check_observation(observation)
+        """``"dict"`` or ``"flat"`` (see :mod:`hearts_core.adapters.outcome`)."""
         self.rules: Final = rules
         """The rules played."""
         self.full_game: Final = full_game or rules.single_hand
@@ -207,7 +190,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.reward: Final = reward
         """The reward scheme (one of :data:`REWARDS`)."""
         self.render_mode = render_mode
-        self.illegal_reward: Final = -1.0 if reward == "win" else -float(_worst_hand(rules))
+        self.illegal_reward: Final = illegal_reward(rules, reward)
         """What ``env()`` gives the seat that takes an illegal action."""
         encoder = Encoder(rules)
         self._encoder = encoder
@@ -217,13 +200,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.agents = self.possible_agents[:]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         # One space object shared by every agent and returned on every call, as RLlib wants.
-        observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(low=encoder.low, high=encoder.high, dtype=np.float32),
-                "action_mask": spaces.Box(low=0, high=1, shape=(encoder.actions,), dtype=np.int8),
-            }
+        self.observation_spaces = dict.fromkeys(
+            self.possible_agents, observation_space(encoder, self.observation_format)
         )
-        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
         self.action_spaces = dict.fromkeys(
             self.possible_agents, spaces.Discrete(encoder.actions)
         )
@@ -233,12 +212,32 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._record = HandRecord.empty(players)
         self._picked = 0
         self._views: list[Any] = []
+        self._events: list[Event] = []  # of the hand's last steps, for the infos
         self._reset_books()
+
+    # A copy is the position itself, not a new environment: EzPickle would rebuild one.
+    def __getstate__(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    @property
+    def state(self) -> GameState:
+        """The position played (between ``reset`` and the episode's end).
+
+        >>> game = raw_env()
+        >>> game.reset(seed=2)
+        >>> game.state.phase.value
+        'pass'
+        """
+        return self._state
 
     def _reset_books(self) -> None:
         agents = self.agents = self.possible_agents[:]
         self.rewards = dict(self._zeros)
         self._rewarded = False
+        self._informed = False
         self._cumulative_rewards = dict(self._zeros)
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
@@ -303,6 +302,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._state = state = apply(waiting, deal)
         self._record = HandRecord.empty(self._players)
         self._picked = 0
+        self._events = []
         self._encode()
         self.agent_selection = self.possible_agents[state.to_act[0]]
 
@@ -314,7 +314,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             encoder.observation(state, seat, 0, record) for seat in range(self._players)
         ]
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: str) -> Any:
         """What ``agent`` sees now: its ``observation`` vector and its ``action_mask``.
 
         >>> game = raw_env()
@@ -324,13 +324,27 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         ((689,), 0)
         """
         seat = self._seat_of[agent]
+        mask = self.legal_mask(agent)
+        if self.observation_format == "flat":
+            return flatten(self._views[seat], mask)
+        return {"observation": self._views[seat].copy(), "action_mask": mask}
+
+    def legal_mask(self, agent: str) -> Any:
+        """The action mask of ``agent`` (``int8``, 1 for each action it may take now), as
+        :meth:`observe` gives it.
+
+        >>> game = raw_env()
+        >>> game.reset(seed=2)
+        >>> int(game.legal_mask("player_0").sum()), int(game.legal_mask("player_1").sum())
+        (13, 0)
+        """
+        seat = self._seat_of[agent]
         encoder = self._encoder
         state = self._state
         held = 0
         if state.phase is Phase.PASS:
             held = state.hand_masks[seat] & ~(self._picked if agent == self.agent_selection else 0)
-        mask = encoder.action_mask(encoder.legal_mask(state, seat, held))
-        return {"observation": self._views[seat].copy(), "action_mask": mask}
+        return encoder.action_mask(encoder.legal_mask(state, seat, held))
 
     # long: AEC step on its hot path in one frame: checks, engine step, rewards, books
     def step(self, action: Any) -> None:
@@ -369,6 +383,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             after = apply(state, PLAYS[seat][card.index])
             self._record = record = self._record.after_play(state, seat, card)
             if not self._encoder.update_after_play(self._views, state, seat, card, after, record):
+                # The hand's play is over: played again with its events, for the infos.
+                after, events = engine_step(state, PLAYS[seat][card.index])
+                self._events.extend(events)
                 self._state = after
                 self._encode()
         elif phase is Phase.PASS:
@@ -378,7 +395,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
                 raise IllegalActionError(
                     Rule.WRONG_PHASE, f"action {action} is not a moon choice (52 or 53)"
                 )
-            after = apply(state, ChooseMoon(seat, MOON_ACTIONS[action - CARDS]))
+            after, events = engine_step(state, ChooseMoon(seat, MOON_ACTIONS[action - CARDS]))
+            self._events.extend(events)
             self._state = after
             self._encode()
         self._state = after
@@ -393,11 +411,14 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         else:
             scored = []
         self._reward(scored, after)
+        self._inform(ended)
         if not ended:
             self.agent_selection = self.possible_agents[after.to_act[0]]
         elif self.full_game and after.phase is Phase.DEAL:
             self._deal(after)
-        else:
+        else:  # the episode is over: each seat sees the table between hands
+            self._record = HandRecord.empty(self._players)
+            self._encode()
             self.terminations = dict.fromkeys(self.agents, True)
 
     def _pick(self, state: GameState, seat: int, action: int) -> GameState:
@@ -424,6 +445,20 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         if after.phase is not Phase.PASS:  # the cards changed hands
             self._encoder.update_after_exchange(self._views, after)
         return after
+
+    def _inform(self, ended: bool) -> None:
+        """Set ``infos`` when a hand is scored (see
+        :func:`~hearts_core.adapters.outcome.hand_info`), and empty them at the step after."""
+        if self._informed:
+            self.infos = {agent: {} for agent in self.agents}
+            self._informed = False
+        if ended:
+            events = self._events
+            self.infos = {
+                agent: hand_info(events, seat) for seat, agent in enumerate(self.possible_agents)
+            }
+            self._events = []
+            self._informed = True
 
     def _reward(self, scored: list[int], after: GameState) -> None:
         """Set ``rewards`` from the points each seat scored in this step."""

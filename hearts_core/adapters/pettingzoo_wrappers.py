@@ -164,7 +164,8 @@ class ClassicWrappers(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         # TerminateIllegalWrapper
         if self._prev_obs is None:
             self.observe(agent)
-        mask = self._prev_obs["action_mask"]
+        seen = self._prev_obs
+        mask = seen["action_mask"] if isinstance(seen, dict) else seen[-self._actions :]
         self._prev_obs = None
         if self._terminated and dead:
             raw._was_dead_step(action)

@@ -14,9 +14,10 @@ a network client, a script) can sit at the table too.
 * :class:`MonteCarloBot` deals the hidden cards at random many times, in ways
   consistent with what its seat has seen, plays each deal out with the engine
   and picks the card that scored best on average.
-* :class:`IsmctsBot` searches a tree of plays over sampled deals
-  (information-set Monte Carlo tree search), weighing a moon attempt while
-  one is possible.
+* :class:`IsmctsBot` plays every card out on many sampled deals in the hand
+  kernel's batches, weighing a moon attempt while one is possible, defending
+  against a rival's, and playing a claim that settles the hand; it passes by
+  search too.
 
 All four play any ruleset: 3 to 6 seats, stripped decks, other card values,
 and the moon choice.

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from hearts_core.actions import ChooseMoon, PassCards, PassChoices, PlayCard
-from hearts_core.cards import Card, CardSet
+from hearts_core.cards import Card, CardSet, Rank
 from hearts_core.errors import BotError
 from hearts_core.fields import shown
 from hearts_core.observation import PlayerView
@@ -26,6 +26,7 @@ __all__ = [
     "taken_masks",
     "unseen_cards",
     "moon_threat",
+    "moon_candidate",
     "equivalent_plays",
 ]
 
@@ -338,6 +339,29 @@ def moon_threat(view: PlayerView) -> int | None:
     if taken * 3 >= need.bit_count() or (taken >= 2 and 2 * len(view.tricks) >= rules.hand_size):
         return seat
     return None
+
+
+def moon_candidate(view: PlayerView) -> bool:
+    """Whether a moon attempt is worth weighing for ``view``'s seat: the rules have a moon,
+    no other seat has taken a card it needs, and this seat has taken one or holds many high
+    cards (a third of its hand queens or better).
+
+    >>> from hearts_core import Deal, Rules, apply, new_game, observe
+    >>> state = apply(new_game(Rules(pass_cycle=["hold"])), Deal([
+    ...     "2C QC KC AC QD KD AD QH KH AH QS KS AS", "3C 4C 5C 6C 7C 8C 9C TC JC 2D 3D 4D 5D",
+    ...     "6D 7D 8D 9D TD JD 2H 3H 4H 5H 6H 7H 8H", "9H TH JH 2S 3S 4S 5S 6S 7S 8S 9S TS JS"]))
+    >>> moon_candidate(observe(state, 0)), moon_candidate(observe(state, 1))  # 12 high cards
+    (True, False)
+    """
+    tables = view.rules.tables()
+    need = tables.moon_mask
+    if not need or not tables.moon_amount:
+        return False
+    mine = taken_masks(view)
+    if any(m & need for s, m in enumerate(mine) if s != view.seat):
+        return False
+    high = sum(1 for card in view.hand if card.rank >= Rank.QUEEN)
+    return bool(mine[view.seat] & need) or 3 * high >= len(view.hand)
 
 
 def equivalent_plays(

@@ -5,20 +5,25 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Literal
+from typing import Final, Literal
 
 from hearts_core.actions import Action, PlayCard
-from hearts_core.belief import Belief
+from hearts_core.belief import Belief, public_hand
 from hearts_core.bots.knowledge import check_view, equivalent_plays, unseen_cards
 from hearts_core.bots.rule_bot import searched_choice
-from hearts_core.bots.sampled import gain_over_others, hand_gains
+from hearts_core.bots.sampled import Outcomes
 from hearts_core.errors import BotError, InvalidStateError
-from hearts_core.kernel import Rng, finish_rule
+from hearts_core.kernel import RULE, Hand, Rng, deal_hands_into, play_outs
 from hearts_core.observation import PlayerView
-from hearts_core.playout import ByPoints, kernel_hand, taken_won
 from hearts_core.state import Phase
 
 __all__ = ["MonteCarloBot", "RolloutPolicy", "believed"]
+
+_STEP: Final = 8
+"""Deals played between looks at the clock, under a budget in seconds."""
+
+_CHUNK: Final = 256
+"""Deals played in one batch, at most: a large budget plays several, in bounded memory."""
 
 RolloutPolicy = Literal["rule", "random"]
 """How :class:`MonteCarloBot` plays each sampled deal out: ``rule`` (a fast rule of thumb for
@@ -34,10 +39,10 @@ class MonteCarloBot:
     that suit; the cards this seat passed go to the seat it passed them to,
     until played. On each deal it tries every legal card and plays the rest
     of the hand out in the hand kernel (each seat following the rules of thumb,
-    :func:`~hearts_core.kernel.finish_rule`; or at random,
-    :meth:`~hearts_core.kernel.Hand.finish_random`), and keeps the card whose hand score,
-    relative to the mean of the other seats, averaged best. Passing and the moon choice are
-    :class:`~hearts_core.bots.RuleBot`'s.
+    every deal and card in one call of :func:`~hearts_core.kernel.play_outs`; or at
+    random, :meth:`~hearts_core.kernel.Hand.finish_random`), and keeps the card whose
+    hand score, relative to the mean of the other seats, averaged best. Passing and the
+    moon choice are :class:`~hearts_core.bots.RuleBot`'s.
 
     Args:
         samples: Deals to try per decision (at least 1).
@@ -75,6 +80,7 @@ class MonteCarloBot:
         self.samples = samples
         self.seconds = seconds
         self.rollout: RolloutPolicy = rollout
+        self._store: dict[tuple[object, ...], Outcomes] = {}  # outcomes kept between decisions
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """The legal card with the best average outcome over the sampled deals.
@@ -122,28 +128,28 @@ class MonteCarloBot:
         plays = [a for a in view.legal_actions if isinstance(a, PlayCard)]
         belief = believed(view)
         groups = equivalent_plays(plays, unseen_cards(view).mask, view.rules.tables().points)
-        sums = dict.fromkeys((group[0] for group in groups), 0.0)
+        firsts = sorted(group[0].card.bit for group in groups)  # the order play_outs plays
+        cards = sum(firsts)
+        sums = dict.fromkeys(firsts, 0.0)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        uniform = self.rollout == "random"
-        outcomes = ByPoints(view.rules, lambda end: _outcome(view, end))
+        draws = Rng(random.Random(rng.getrandbits(64)))
+        start = public_hand(view)
+        outcomes = Outcomes.kept(view, self._store)
         done = 0
         while done < self.samples:
-            state = belief.sample(rng)
-            seed = rng.getrandbits(64)
-            dealt = kernel_hand(state)
-            for play in sums:
-                # Each play on the same deal and, at random, the same draws: a paired test.
-                hand = dealt.copy()
-                hand.play(play.card.bit)
-                if uniform:
-                    hand.finish_random(Rng(random.Random(seed)))
-                else:
-                    finish_rule(hand)
-                sums[play] += outcomes.of(hand.scored())
-            done += 1
+            # A budget in time checks the clock every few deals, a budget in deals never.
+            batch = min(self.samples - done, _CHUNK if deadline is None else _STEP)
+            deals = [belief.hands(draws) for _ in range(batch)]
+            if self.rollout == "random":
+                ends = _random_outs(start, deals, firsts, draws)
+            else:
+                ends = play_outs(start, deals, cards, RULE, view.seat)
+            for place, end in enumerate(ends):
+                sums[firsts[place % len(firsts)]] += outcomes.of(end)
+            done += batch
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        means = {play: sums[group[0]] / done for group in groups for play in group}
+        means = {play: sums[group[0].card.bit] / done for group in groups for play in group}
         return {play: means[play] for play in plays}
 
     def __repr__(self) -> str:
@@ -151,11 +157,25 @@ class MonteCarloBot:
         return f"MonteCarloBot(samples={self.samples}{budget}, rollout={self.rollout!r})"
 
 
-def _outcome(view: PlayerView, end: tuple[int, ...]) -> float:
-    """What the view's seat gained in a play-out less the others' mean gain (a moon is
-    scored as adding to the others: either way gives the same difference)."""
-    gains = hand_gains(view.rules, *taken_won(end), view.totals, view.counting_down)
-    return gain_over_others(gains, view.seat)
+def _random_outs(
+    start: Hand, deals: list[list[int]], firsts: list[int], draws: Rng
+) -> list[tuple[int, ...]]:
+    """Each card of ``firsts`` played on each deal and the hand played out at random, every
+    card of a deal with the same draws (a paired test), as
+    :func:`~hearts_core.kernel.play_outs` orders them."""
+    ends = []
+    hand = start.copy()
+    for deal in deals:
+        seed = 0
+        for _ in range(8):  # a 64-bit seed, from eight of the kernel's bytes
+            seed = seed << 8 | draws.word()
+        for bit in firsts:
+            hand.copy_from(start)
+            deal_hands_into(hand, deal)
+            hand.play(bit)
+            hand.finish_random(Rng(random.Random(seed)))
+            ends.append(hand.scored())
+    return ends
 
 
 def believed(view: PlayerView) -> Belief:

@@ -31,11 +31,11 @@ from typing import Final
 from hearts_core.actions import PassCards
 from hearts_core.bots.knowledge import check_view
 from hearts_core.bots.rule_bot import rule_pass
-from hearts_core.bots.sampled import gain_over_others, hand_gains
+from hearts_core.bots.sampled import Outcomes, gain_over_others, hand_gains
 from hearts_core.cards import FULL_DECK, Card, CardSet, Suit
 from hearts_core.engine import exchange
 from hearts_core.errors import BotError
-from hearts_core.kernel import Hand, finish_rule
+from hearts_core.kernel import Hand, finish_rule, pass_cards, pass_outs
 from hearts_core.observation import PlayerView
 from hearts_core.state import Phase, first_leader
 
@@ -90,11 +90,9 @@ def searched_pass(
     while True:
         alive = [default, *rivals]
         per = max(1, playouts // (rounds * len(alive)))
-        for _ in range(per):
-            deals.draw(played)
-            for cards in alive:
-                sums[cards] += deals.outcome(played, cards)
-            played += 1
+        for cards, total in zip(alive, deals.outcomes(played, per, alive), strict=True):
+            sums[cards] += total
+        played += per
         if len(rivals) == 1:
             break
         rivals.sort(key=sums.__getitem__)
@@ -151,6 +149,7 @@ class _Deals:
         self.unseen = [c for c in FULL_DECK if c.bit & tables.deck and not c.bit & self.hand]
         self.deals: list[tuple[list[int], list[int]]] = []
         """Per deal, each seat's cards as dealt and the cards it passes (ours left empty)."""
+        self.scored = Outcomes(view)
 
     def draw(self, index: int) -> None:
         """Deal the hidden cards for deal ``index`` (once)."""
@@ -173,7 +172,7 @@ class _Deals:
                 mask |= card.bit
             position += size
             dealt[seat] = mask
-            passes[seat] = rule_pass(rules, CardSet.from_mask(mask)).mask
+            passes[seat] = pass_cards(self.tables.kernel, mask, rules.pass_count)
         self.deals.append((dealt, passes))
 
     def start(self, index: int, cards: int) -> Hand:
@@ -188,9 +187,33 @@ class _Deals:
         assert leader is not None  # every card is dealt, the first-lead card too
         return Hand(tables.kernel, tuple(hands), leader)
 
+    def outcomes(self, first: int, count: int, passes: list[int]) -> list[float]:
+        """Each pass of ``passes`` (as masks) played out on deals ``first`` to ``first +
+        count - 1`` (drawn if need be), in one batch of the kernel
+        (:func:`~hearts_core.kernel.pass_outs`): its outcomes (as :meth:`outcome`'s)
+        summed over those deals."""
+        for index in range(first, first + count):
+            self.draw(index)
+        view = self.view
+        tables = self.tables
+        card = tables.first_lead_card
+        # Without a first-lead card the seat after the dealer leads, whatever the hands.
+        after = 0 if card else first_leader(tables, self.deals[first][0], view.dealer)
+        assert after is not None
+        batch = [(tuple(dealt), tuple(given)) for dealt, given in self.deals[first : first + count]]
+        ends = pass_outs(
+            tables.kernel, batch, passes, view.seat,
+            view.pass_direction.receivers(tables.players), card, after,
+        )  # fmt: skip
+        sums = [0.0] * len(passes)
+        for place, end in enumerate(ends):
+            sums[place % len(passes)] += self.scored.of(end)
+        return sums
+
     def outcome(self, index: int, cards: int) -> float:
         """What the bot gains less the others' mean gain when it passes ``cards`` on deal
-        ``index``, every seat then playing by the rules of thumb."""
+        ``index``, every seat then playing by the rules of thumb: one play-out, from the
+        hands the engine's exchange makes (what :meth:`outcomes` plays in batches)."""
         view = self.view
         hand = self.start(index, cards)
         finish_rule(hand)

@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Final, NamedTuple
 
-from hearts_core.bots.ismcts import IsmctsBot
+from hearts_core.bots.ismcts import STRONG, IsmctsBot
 from hearts_core.bots.monte_carlo import MonteCarloBot
 from hearts_core.bots.protocol import Bot
 from hearts_core.bots.random_bot import RandomBot
@@ -34,9 +34,12 @@ BOTS: Final[dict[str, str]] = {
     "rule": "RuleBot: rules of thumb for passing and play",
     "mc": "MonteCarloBot: samples the hidden hands and plays each card out "
     "(mc:N for N samples; options samples=N, rollout=rule|random, seconds=S)",
-    "ismcts": "IsmctsBot: information-set tree search over sampled deals, with moon plans "
-    "(ismcts:N for N sampled deals a decision; options iterations=N, seconds=S, exploration=C, "
-    "moon=yes|no, widen=N, pass_playouts=N)",
+    "ismcts": "IsmctsBot: search over sampled deals in the kernel's batches, with moon plans "
+    "and claims (ismcts:N for N sampled deals a decision, ismcts:strong for the strong preset; "
+    "options iterations=N, seconds=S, exploration=C, moon=yes|no, widen=N, pass_playouts=N, "
+    "search=batch|walk)",
+    "learned": "LearnedBot: the network trained with PPO that ships with the library, played with "
+    "NumPy (the rl extra; learned:path=FILE for other weights)",
 }
 """The bot names :func:`make_bot` knows, with a line saying what each is."""
 
@@ -71,8 +74,27 @@ def _yes_no(text: str) -> bool | None:
     return {"yes": True, "true": True, "no": False, "false": False}.get(text)
 
 
+def _path(text: str) -> str | None:
+    return text or None
+
+
+def _learned(**options: object) -> Bot:
+    try:
+        import numpy  # noqa: F401  (the network is played with NumPy, loaded only when asked)
+    except ImportError:
+        raise BotError("learned plays with NumPy: install the rl extra") from None
+    from hearts_core.bots.policy import LearnedBot
+
+    path = options.get("path")
+    return LearnedBot(None if path is None else str(path))
+
+
 def _rollout(text: str) -> str | None:
     return text if text in ("rule", "random") else None
+
+
+def _search(text: str) -> str | None:
+    return text if text in ("batch", "walk") else None
 
 
 class _Option(NamedTuple):
@@ -80,6 +102,8 @@ class _Option(NamedTuple):
     """The value a text gives, or None if it gives none."""
     wanted: str
     """What a good value is, for the error message."""
+    keep_case: bool = False
+    """Whether the value is read as given (a file's path), not in lower case."""
 
 
 class _Entry(NamedTuple):
@@ -89,6 +113,9 @@ class _Entry(NamedTuple):
     """Its options by name."""
     main: str = ""
     """The option a bare value sets (``mc:64`` is ``mc:samples=64``), if any."""
+    presets: Mapping[str, Mapping[str, object]] = {}
+    """Named sets of options a bare name sets (``ismcts:strong``); options given beside
+    one override its own."""
 
 
 _ENTRIES: Final[Mapping[str, _Entry]] = {
@@ -112,9 +139,12 @@ _ENTRIES: Final[Mapping[str, _Entry]] = {
             "moon": _Option(_yes_no, "yes or no"),
             "widen": _Option(_samples, "a whole number of at least 1"),
             "pass_playouts": _Option(_playouts, "a whole number of at least 0"),
+            "search": _Option(_search, "'batch' or 'walk'"),
         },
         main="iterations",
+        presets={"strong": STRONG},
     ),
+    "learned": _Entry(_learned, {"path": _Option(_path, "a path to a .npz file", True)}),
 }
 """Each bot of :data:`BOTS` by name: how to build it, and its options."""
 
@@ -143,7 +173,8 @@ def make_bot(spec: str) -> Bot:
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
-    hearts_core.errors.UnknownNameError: unknown bot 'genius'; known: random, rule, mc, ismcts
+    hearts_core.errors.UnknownNameError: unknown bot 'genius'; known: random, rule, mc, ismcts, \
+learned
     >>> make_bot("mc:samples=0")
     Traceback (most recent call last):
     ...
@@ -162,7 +193,8 @@ at least 1
     if entry is None:
         where = "" if not colon else f" in {spec!r}"
         raise UnknownNameError(f"unknown bot {name!r}{where}; known: {', '.join(BOTS)}")
-    options = _read_options(name, entry, rest, spec) if rest.strip() else {}
+    given = spec.strip().partition(":")[2]  # the options as given, for values kept in case
+    options = _read_options(name, entry, given, spec) if rest.strip() else {}
     return entry.make(**options)
 
 
@@ -172,12 +204,19 @@ def _read_options(name: str, entry: _Entry, text: str, spec: str) -> dict[str, o
     if not known:
         raise BotError(f"{name} takes no options, not {text.strip()!r} (in {spec!r})")
     found: dict[str, object] = {}
+    preset: Mapping[str, object] = {}
     for item in text.split(","):
         key, equals, value = (part.strip() for part in item.partition("="))
+        if not equals and key in entry.presets and not preset:
+            preset = entry.presets[key]
+            continue
         if not equals:
             key, value = entry.main, key
             if not value:
                 raise BotError(f"an empty option in {spec!r}")
+        key = key.lower()
+        if key in known and not known[key].keep_case:
+            value = value.lower()
         if key not in known:
             raise UnknownNameError(
                 f"{name} has no option {key!r} (in {spec!r}); its options: {', '.join(known)}"
@@ -188,7 +227,7 @@ def _read_options(name: str, entry: _Entry, text: str, spec: str) -> dict[str, o
         if read is None:
             raise BotError(f"bad value for {key} in {spec!r}: give {known[key].wanted}")
         found[key] = read
-    return found
+    return {**preset, **found}
 
 
 def split_specs(text: str) -> list[str]:

@@ -10,8 +10,9 @@ from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
 from hearts_core.bots.heuristics import common_play, winning_rank
 from hearts_core.bots.knowledge import check_view, moon_threat, taken_masks, unseen_cards
 from hearts_core.bots.protocol import no_action_error
-from hearts_core.cards import QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
+from hearts_core.cards import QUEEN_OF_SPADES, CardSet, Suit
 from hearts_core.errors import BotError
+from hearts_core.kernel import pass_cards
 from hearts_core.observation import PlayerView
 from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
@@ -163,54 +164,15 @@ def rule_pass(rules: Rules, hand: CardSet) -> CardSet:
     In order: the queen, ace and king of spades when too few low spades
     protect them; the high point cards of other suits (the top hearts);
     then every card of a short side suit if that empties it; then the
-    highest cards left. A card worth negative points is kept.
+    highest cards left. A card worth negative points is kept. The rules run in
+    the hand kernel (:func:`hearts_core.kernel.pass_cards`), where the pass search
+    plays them for every seat of thousands of sampled deals.
 
     >>> from hearts_core import Rules
     >>> print(rule_pass(Rules(), CardSet.parse("2C 3C 4C 5C 6C 2D 3D 4D 5D 6D QS 2H AH")))
     2H AH QS
     """
-    count = rules.pass_count
-    points = rules.card_points
-    chosen: list[Card] = []
-
-    def take(cards: Sequence[Card]) -> None:
-        for card in cards:
-            if card not in chosen and len(chosen) < count:
-                chosen.append(card)
-
-    low_spades = [c for c in hand.of_suit(Suit.SPADES) if c.rank < Rank.QUEEN]
-    protected = len(low_spades) >= (3 if rules.hand_size >= 10 else 2)
-    queen_scores = points(_QUEEN) > 0
-    if not protected:
-        high = [Card(Suit.SPADES, r) for r in (Rank.QUEEN, Rank.ACE, Rank.KING)]
-        take([c for c in high if c in hand and (queen_scores or points(c) > 0)])
-    # Point cards outside spades, highest first: the top hearts, J♣ in Hartenjagen.
-    scoring = [c for c in hand if points(c) > 0 and c.suit is not Suit.SPADES]
-    take(sorted((c for c in scoring if c.rank >= Rank.JACK), key=lambda c: -c.rank))
-    # Empty a short side suit, if the slots left are enough.
-    room = count - len(chosen)
-    sides: list[list[Card]] = []
-    for suit in (Suit.CLUBS, Suit.DIAMONDS):
-        cards = [c for c in hand.of_suit(suit) if c not in chosen]
-        if cards and len(cards) <= room and all(points(c) >= 0 for c in cards):
-            sides.append(cards)
-    if sides:
-        take(min(sides, key=lambda group: (len(group), -max(c.rank for c in group))))
-
-    def danger(card: Card) -> tuple[int, int, int]:
-        value = points(card)
-        if value < 0:
-            return (-1, 0, 0)
-        return (1 if value > 0 else 0, card.rank, card.suit is Suit.HEARTS)
-
-    rest = sorted(
-        (c for c in hand if c not in chosen and not (protected and c.bit & _SPADES)),
-        key=danger,
-        reverse=True,
-    )
-    take(rest)
-    take(sorted(hand, key=danger, reverse=True))  # a long spade suit, if still short of cards
-    return CardSet(chosen)
+    return CardSet.from_mask(pass_cards(rules.tables().kernel, hand.mask, rules.pass_count))
 
 
 def _choose_moon_option(view: PlayerView) -> MoonOption:

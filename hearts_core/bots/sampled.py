@@ -4,12 +4,14 @@ decision.
 The Monte-Carlo and the search bots deal the hidden cards many times and
 play each deal out by rules of thumb. A :class:`~hearts_core.GameState`
 per card would keep tricks and events nobody reads, so they play in the hand
-kernel (:mod:`hearts_core.kernel`) instead. The Monte-Carlo bot and the passing
-search play whole kernel hands (:func:`~hearts_core.kernel.finish_rule`); the tree
-search walks a :class:`SampledHand`, which keeps the trick's cards for its own policies,
-plays each card through the kernel's step (:func:`~hearts_core.kernel.after_card`) and
-hands the rest of the hand to the kernel. Scores come from
-:func:`~hearts_core.scoring.score_hand`, once a hand (:func:`hand_gains`).
+kernel (:mod:`hearts_core.kernel`) instead. The Monte-Carlo bot, ``ismcts`` and the
+passing search play many deals and candidates in one call of the kernel
+(:func:`~hearts_core.kernel.play_outs`, :func:`~hearts_core.kernel.pass_outs`); the tree
+walk kept as ``ismcts:search=walk`` walks a :class:`SampledHand`, which keeps the trick's
+cards for its own policies, plays each card through the kernel's step
+(:func:`~hearts_core.kernel.after_card`) and hands the rest of the hand to the kernel.
+Scores come from :func:`~hearts_core.scoring.score_hand`, once a hand
+(:func:`hand_gains`), worked out once for each way the points fall (:class:`Outcomes`).
 """
 
 from __future__ import annotations
@@ -19,13 +21,21 @@ from typing import Final
 
 from hearts_core.cards import FULL_DECK, Card
 from hearts_core.kernel import Hand, after_card, finish_rule, fold, rule_card
+from hearts_core.observation import PlayerView
 from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
-from hearts_core.scoring import moon_scores, score_hand, totals_after
+from hearts_core.scoring import moon_scores, score_hand, totals_after, tricks_count
 from hearts_core.state import GameState, taken_and_won, trick_winner, winning_bit
 from hearts_core.tables import RuleTables
 
-__all__ = ["SampledHand", "gain_over_others", "hand_gains", "hand_scores"]
+__all__ = [
+    "SampledHand",
+    "Outcomes",
+    "KEPT",
+    "gain_over_others",
+    "hand_gains",
+    "hand_scores",
+]
 
 _BY_BIT: Final = {card.bit: card for card in FULL_DECK}
 _ADD: Final = MoonOption.ADD_TO_OTHERS
@@ -336,3 +346,63 @@ def gain_over_others(gained: Sequence[int], seat: int) -> float:
     """
     others = (sum(gained) - gained[seat]) / (len(gained) - 1)
     return gained[seat] - others
+
+
+KEPT: Final = 8
+"""The outcomes :meth:`Outcomes.kept` keeps for a bot: a seat's, for a few hands."""
+
+
+class Outcomes:
+    """A play-out's outcome for one seat (what it gained less the others' mean gain, lower
+    is better, as :func:`gain_over_others`), from what
+    :meth:`~hearts_core.kernel.Hand.scored` gives, worked out once for each way the points,
+    the shooter and (where they count) the tricks fall: with a moon scored as adding to the
+    others, they decide the scores.
+
+    >>> from hearts_core import CardSet, new_game, observe
+    >>> outcomes = Outcomes(observe(new_game(), 0))
+    >>> hearts = CardSet.parse("2H 3H 4H 5H 6H").mask
+    >>> outcomes.of((-1, 5, 0, 0, 0) + (13, 0, 0, 0) + (hearts, 0, 0, 0))  # seat 0 took 5
+    5.0
+    """
+
+    __slots__ = ("view", "wanted", "known")
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        players = view.rules.players
+        self.wanted = 1 + (2 * players if tricks_count(view.rules) else players)
+        self.known: dict[tuple[int, ...], float] = {}
+
+    @classmethod
+    def kept(cls, view: PlayerView, store: dict[tuple[object, ...], Outcomes]) -> Outcomes:
+        """The outcomes of ``view``'s seat kept in ``store`` from earlier decisions with the
+        same rules, totals, direction of count and seat (a bot's store: the outcomes are
+        the same for every decision of a hand), or new ones, kept there. The store keeps
+        the last :data:`KEPT` of them.
+
+        >>> from hearts_core import new_game, observe
+        >>> store = {}
+        >>> Outcomes.kept(observe(new_game(), 0), store) is Outcomes.kept(
+        ...     observe(new_game(), 0), store)
+        True
+        """
+        key = (view.rules, view.totals, view.counting_down, view.seat)
+        found = store.get(key)
+        if found is None:
+            if len(store) >= KEPT:
+                del store[next(iter(store))]  # the oldest
+            found = store[key] = cls(view)
+        return found
+
+    def of(self, end: tuple[int, ...]) -> float:
+        """The outcome of the play-out ``end`` for the view's seat."""
+        key = end[: self.wanted]
+        found = self.known.get(key)
+        if found is None:
+            view = self.view
+            players = view.rules.players
+            taken, won = end[1 + 2 * players :], end[1 + players : 1 + 2 * players]
+            gains = hand_gains(view.rules, taken, won, view.totals, view.counting_down)
+            found = self.known[key] = gain_over_others(gains, view.seat)
+        return found
