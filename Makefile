@@ -96,7 +96,7 @@ test: $(VENV)/.installed-dev $(KERNEL_STAMP)
 # The pure build of the kernel runs these too: the kernel's own tests (both builds side by
 # side, uniformity), the play-outs, the engine's properties and conformance, OpenSpiel, and
 # the searching bots' play-outs and claims against the engine.
-PURE_TESTS := tests/test_kernel.py tests/test_kernel_build.py tests/test_rollout.py tests/test_mutation_pins_playout.py \
+PURE_TESTS := tests/test_kernel.py tests/test_kernel_pins.py tests/test_kernel_build.py tests/test_rollout.py tests/test_mutation_pins_playout.py \
 	tests/test_properties.py tests/test_conformance.py tests/test_openspiel.py \
 	tests/test_kernel_rules_of_thumb.py tests/test_kernel_slots.py hearts_core/_kernel.py hearts_core/_scored.py hearts_core/_thumb.py hearts_core/_deal.py \
 	hearts_core/_slots.py hearts_core/builders.py hearts_core/kernel.py hearts_core/playout.py \
