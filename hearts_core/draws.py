@@ -9,11 +9,11 @@ of masks for the searching bots through :func:`below_words`, from the kernel's
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from typing import Final
 
+from hearts_core.actions import pass_count_of, pass_mask
 from hearts_core.errors import InvalidStateError
 from hearts_core.fields import shown
 from hearts_core.kernel import Rng
@@ -98,20 +98,5 @@ def nth_subset(mask: int, count: int, pick: Callable[[int], int]) -> int:
     >>> bin(nth_subset(0b1011, 2, lambda n: n - 1))  # the last of three pairs
     '0b1010'
     """
-    cards = []
-    while mask:
-        cards.append(mask & -mask)
-        mask &= mask - 1
-    index = pick(math.comb(len(cards), count))
-    chosen = 0
-    k = count
-    for position, bit in enumerate(cards):
-        if not k:
-            break
-        block = math.comb(len(cards) - position - 1, k - 1)
-        if index < block:
-            chosen |= bit
-            k -= 1
-        else:
-            index -= block
-    return chosen
+    # The same order as a pass's choices: pass_mask unranks them.
+    return pass_mask(mask, count, pick(pass_count_of(mask.bit_count(), count)))
