@@ -9,7 +9,7 @@ import random
 from types import ModuleType
 
 import pytest
-from test_kernel import BUILDS, SCORED, table_of
+from test_kernel import BUILDS, SCORED, Words, table_of
 
 from hearts_core import CardSet, Rules
 from hearts_core import _kernel as pure
@@ -225,3 +225,33 @@ def test_play_outs_with_a_memo_score_each_shot_and_keep_the_others_by_points(
     assert SCORED[build].scored_outs(start, 3, build.Rng(random.Random(1)), memo=memo) == [1, 1, 1]
     assert calls == [(-1,) + end[1:]]
     assert memo.known == {(-1, 13, 0, 0, 0): 1}
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_a_draw_of_cards_reads_a_byte_for_each_choice_of_two_or_more(build: ModuleType) -> None:
+    # Two of 1S 2S 4S (bits 1, 2, 4): of three cards, byte 128 gives 3 * 128 = 384, low
+    # bits 128, index 1: the 2S; of the two left, byte 200 gives 400, index 1: the 4S.
+    rng = build.Rng(Words([128, 200]))
+    assert rng.cards(0b10110, 2) == 0b10100 and rng.place == 2
+    # All three of 0, 1, 3: the same two bytes choose bit 1, then bit 3; the last card
+    # left is taken without a byte.
+    rng = build.Rng(Words([128, 200, 5]))
+    assert rng.cards(0b1011, 3) == 0b1011 and rng.place == 2
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_a_play_out_follows_by_the_first_trick_s_own_rows(build: ModuleType) -> None:
+    # A table (no ruleset compiles one) whose first trick restricts the lead to the 2C
+    # and each follower to its higher club, and nothing after: the play-out's first trick
+    # is 2C 4C 6C 8C, and every card after is a seat's only legal card (seat 3 leads the
+    # 7C; seat 0 discards the 3D; 3C, 5C). No byte is read.
+    rows = [()] * 12
+    rows[build.situation(0, True, False)] = ((CardSet.parse("2C").mask, 0),)
+    rows[build.situation(1, True, False)] = ((CardSet.parse("4C 6C 8C").mask, 0),)
+    table = build.Table(4, 2, HEARTS, False, tuple(rows), POINTS, 0)
+    hand = build.Hand(table, masks("2C 3D", "3C 4C", "5C 6C", "7C 8C"), 0)
+    rng = build.Rng(Words([0] * 8))
+    hand.finish_random(rng)
+    assert rng.place == 0
+    assert hand.taken_masks() == (0, 0, 0, CardSet.parse("2C 3D 3C 4C 5C 6C 7C 8C").mask)
+    assert hand.won_counts() == (0, 0, 0, 2)
