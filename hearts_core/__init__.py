@@ -13,10 +13,10 @@ True
 
 from hearts_core.action_notation import format_action, parse_action
 from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard, random_deal
+from hearts_core.as_seat import apply_as, step_as
 from hearts_core.belief import consistent_state, resample
 from hearts_core.cards import FULL_DECK, HEARTS, QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
 from hearts_core.claims import Claim, claim_cards, claim_rest
-from hearts_core.describe import describe, describe_variant
 from hearts_core.engine import apply, new_game, step
 from hearts_core.errors import (
     BotError,
@@ -80,9 +80,9 @@ from hearts_core.rules import (
     SunScoring,
     TieRule,
 )
-from hearts_core.seated import apply_as, step_as
+from hearts_core.rules.rulebook import describe, describe_variant
+from hearts_core.rules.variants import Variant, load_variant, variant, variant_info, variant_names
 from hearts_core.state import GameState, HandContext, Phase, Trick, trick_winner
-from hearts_core.variants import Variant, load_variant, variant, variant_info, variant_names
 
 __version__ = "0.1.0"
 

@@ -23,11 +23,11 @@ import attrs
 
 from hearts_core.cards import Card, CardSet, unchecked_cardset
 from hearts_core.errors import InvalidActionError, InvalidCardError, InvalidRulesError
-from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.immutable import stay_frozen
 from hearts_core.kernel import KERNEL, deal_hands
-from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import MAX_PLAYERS, shown
+from hearts_core.rules.options import MoonOption
 
 __all__ = [
     "Deal",

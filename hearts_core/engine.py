@@ -46,11 +46,11 @@ from hearts_core.events import (
     SunShot,
     TrickTaken,
 )
-from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.kernel import after_card, fold
 from hearts_core.legality import explain, malformed, wrong_type
-from hearts_core.options import MoonOption, PassDirection
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import MAX_PLAYERS, shown
+from hearts_core.rules.options import MoonOption, PassDirection
 from hearts_core.scoring import (
     counting_down_after,
     game_is_over,
@@ -72,7 +72,7 @@ from hearts_core.state import (
 )
 
 if TYPE_CHECKING:
-    from hearts_core.variants import Variant
+    from hearts_core.rules.variants import Variant
 
 __all__ = [
     "new_game",
@@ -163,11 +163,11 @@ def _rules_of(rules: Rules | Variant | str | None) -> Rules:
     if rules is None:
         return _DEFAULT_RULES
     if isinstance(rules, str):
-        from hearts_core.variants import variant  # variants reads files: only when asked
+        from hearts_core.rules.variants import variant  # variants reads files: only when asked
 
         return variant(rules)
     if type(rules) is not Rules:
-        from hearts_core.variants import Variant
+        from hearts_core.rules.variants import Variant
 
         if not isinstance(rules, Variant):
             wanted = "must be Rules, a Variant or a variant name"

@@ -8,9 +8,10 @@ person.
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, Final
 
 __all__ = [
+    "MAX_PROBLEMS",
     "Rule",
     "HeartsError",
     "InvalidCardError",
@@ -22,6 +23,10 @@ __all__ = [
     "BotError",
     "UnknownNameError",
 ]
+
+MAX_PROBLEMS: Final = 100
+"""The most problems one error lists (an :class:`InvalidRulesError` for a variant file, a
+:class:`~hearts_core.io.RecordError`); its message says how many more there were."""
 
 
 class Rule(enum.Enum):

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from operator import add, sub
 from typing import Final
 
-from hearts_core.options import GameEnd, MoonOption, MoonScoring, SunScoring, TieRule
-from hearts_core.rules import Rules
-from hearts_core.tables import RuleTables
+from hearts_core.rules.compiled import RuleTables
+from hearts_core.rules.options import GameEnd, MoonOption, MoonScoring, SunScoring, TieRule
+from hearts_core.rules.ruleset import FULL_POLISH_POINTS, Rules
 
 __all__ = [
     "HandScore",
@@ -25,7 +25,6 @@ __all__ = [
     "game_is_over",
     "counting_down_after",
     "start_problems",
-    "FULL_POLISH_POINTS",
 ]
 
 # Enum members as module names: reading one off its class goes through the enum
@@ -40,15 +39,6 @@ _SUN_OFF: Final = SunScoring.OFF
 _SUN_ADDS: Final = SunScoring.ADD_TO_OTHERS
 _COUNT_DOWN: Final = GameEnd.COUNT_DOWN
 _SHARED_WIN: Final = TieRule.SHARED_WIN
-
-FULL_POLISH_POINTS = 25
-"""The hand score that takes a total of ``target_score - 1`` to ``target_score - 2`` under
-``Rules.full_polish``.
-
->>> FULL_POLISH_POINTS
-25
-"""
-
 
 class HandScore:
     """What a hand scores before any moon choice: the raw points, and the shot if any.

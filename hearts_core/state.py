@@ -26,8 +26,8 @@ from hearts_core.actions import SeatPasses
 from hearts_core.cards import Card, CardSet, unchecked_cardset
 from hearts_core.errors import InvalidStateError
 from hearts_core.immutable import stay_frozen
-from hearts_core.options import PassDirection
 from hearts_core.rules import Rules, RuleTables
+from hearts_core.rules.options import PassDirection
 from hearts_core.scoring import moon_shooter
 
 __all__ = [

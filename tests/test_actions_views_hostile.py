@@ -49,7 +49,7 @@ from hearts_core.bots.monte_carlo import MonteCarloBot
 from hearts_core.bots.passing import searched_pass
 from hearts_core.bots.rule_bot import rule_play
 from hearts_core.errors import BotError
-from hearts_core.options import PassDirection
+from hearts_core.rules.options import PassDirection
 from hearts_core.state import GameState, Phase, Trick
 
 # Small budgets for the searching bots: the view is refused before any search.

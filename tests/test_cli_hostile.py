@@ -20,7 +20,7 @@ import pytest
 from hearts_core.cli import main
 from hearts_core.cli.replay import MAX_RECORD_BYTES, SHOWN_PROBLEMS
 from hearts_core.io.records import GameRecord, record_from_json, record_to_json
-from hearts_core.seats import seat_names
+from hearts_core.seat_names import seat_names
 
 # Any character a terminal may act on: C0 (but newline), DEL, C1, bidi overrides.
 CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
@@ -208,7 +208,7 @@ def test_a_pipe_put_in_place_of_the_save_file_is_not_waited_on(fifo: Path) -> No
     from hearts_core.cli.recording import Recorder
     from hearts_core.cli.screen import Screen
     from hearts_core.errors import HeartsError
-    from hearts_core.variants import variant_info
+    from hearts_core.rules.variants import variant_info
 
     recorder = Recorder(variant_info("standard"), ["a", "b", "c", "d"])
     with pytest.raises(HeartsError, match=f"^cannot write {re.escape(str(fifo))}: "):

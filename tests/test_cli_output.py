@@ -39,7 +39,7 @@ from hearts_core.cli.rulebooks import first_sentence
 from hearts_core.cli.screen import Screen
 from hearts_core.errors import InvalidRulesError
 from hearts_core.io.records import GameRecord, record_to_json
-from hearts_core.seats import name_seats, seat_names
+from hearts_core.seat_names import name_seats, seat_names
 
 COMPASS = r"(?:North|Northeast|East|Southeast|South|Southwest|West|Northwest)"
 LETTER_CARD = re.compile(r"\b[2-9TJQKA][CDHS]\b")

@@ -54,7 +54,6 @@ from hearts_core import (
     playout,
     random_deal,
     resample,
-    restrictions,
     step,
 )
 from hearts_core import belief as belief_module
@@ -62,7 +61,8 @@ from hearts_core import builders as builders_module
 from hearts_core.actions import PLAYS, Action, SeatPasses
 from hearts_core.belief import Belief
 from hearts_core.draws import nth_subset
-from hearts_core.fields import shown
+from hearts_core.rules import restrictions
+from hearts_core.rules.fields import shown
 from hearts_core.scoring import score_hand
 from hearts_core.state import NO_PASSES, GameState, hearts_broken_by
 

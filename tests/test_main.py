@@ -40,7 +40,7 @@ from hearts_core.cli.screen import Screen
 from hearts_core.cli.table import HumanSeat
 from hearts_core.errors import InvalidCardError
 from hearts_core.io.records import record_from_json
-from hearts_core.seats import seat_names
+from hearts_core.seat_names import seat_names
 
 REPO = Path(__file__).resolve().parents[1]
 

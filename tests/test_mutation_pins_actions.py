@@ -24,7 +24,7 @@ from hearts_core import (
     Rules,
     random_deal,
 )
-from hearts_core.fields import MAX_PLAYERS
+from hearts_core.rules.fields import MAX_PLAYERS
 
 HANDS = ["2C 3C", "4C 5C", "6C 7C", "8C 9C"]
 

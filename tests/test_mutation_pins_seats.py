@@ -1,4 +1,4 @@
-"""Pins for hearts_core.seats and hearts_core.seated, found by mutation testing
+"""Pins for hearts_core.seat_names and hearts_core.as_seat, found by mutation testing
 (docs/mutation.md).
 
 ``name_seats`` speaks to the seat ``you`` in the second person, capitalised at the start
@@ -24,8 +24,8 @@ from hearts_core import (
     new_game,
     random_deal,
 )
-from hearts_core.seated import apply_as, step_as
-from hearts_core.seats import name_seats, seat_names
+from hearts_core.as_seat import apply_as, step_as
+from hearts_core.seat_names import name_seats, seat_names
 
 NAMES = seat_names(4)  # North, East, South, West
 

@@ -1,4 +1,4 @@
-"""Pins for hearts_core/tables.py, found by mutation testing (docs/mutation-engine.md)."""
+"""Pins for hearts_core/rules/compiled.py, found by mutation testing (docs/mutation-engine.md)."""
 
 from __future__ import annotations
 

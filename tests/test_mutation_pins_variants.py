@@ -1,4 +1,4 @@
-"""Pins for hearts_core.variants, found by mutation testing (docs/mutation.md).
+"""Pins for hearts_core.rules.variants, found by mutation testing (docs/mutation.md).
 
 What is pinned, from the module's docstring and the house-rules page
 (``docs/house-rules.md``, "The file, key by key"):
@@ -35,8 +35,9 @@ from typing import IO
 import pytest
 
 from hearts_core import InvalidRulesError, load_variant, variant, variant_info, variant_names
-from hearts_core import variants as variants_module
-from hearts_core.variants import MAX_VARIANT_FILE_BYTES
+from hearts_core.rules import files as files_module
+from hearts_core.rules import variants as variants_module
+from hearts_core.rules.files import MAX_VARIANT_FILE_BYTES
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -57,12 +58,12 @@ def test_the_shipped_files_are_read_from_the_package_when_it_carries_them(
     # A package laid out as a wheel installs it: hearts_core/_variants beside the module.
     package = tmp_path / "site" / "hearts_core"
     (package / "_variants").mkdir(parents=True)
-    monkeypatch.setattr(variants_module, "__file__", str(package / "variants.py"))
+    monkeypatch.setattr(files_module, "__file__", str(package / "rules" / "files.py"))
     assert variants_module.variants_dir() == package.resolve() / "_variants"
     # A source checkout: no _variants folder, so the repository's variants/ folder.
     checkout = tmp_path / "repo" / "hearts_core"
     checkout.mkdir(parents=True)
-    monkeypatch.setattr(variants_module, "__file__", str(checkout / "variants.py"))
+    monkeypatch.setattr(files_module, "__file__", str(checkout / "rules" / "files.py"))
     assert variants_module.variants_dir() == (tmp_path / "repo").resolve() / "variants"
 
 

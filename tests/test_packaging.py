@@ -30,7 +30,7 @@ VARIANT_FILES = sorted(p.name for p in (REPO / "variants").glob("*.toml"))
 
 # Printed as JSON by the interpreter under test.
 PROBE = """
-import json, hearts_core, hearts_core.variants as v
+import json, hearts_core, hearts_core.rules.variants as v
 rules = hearts_core.variant("classic")
 print(json.dumps({
     "package": hearts_core.__file__,

@@ -97,7 +97,7 @@ def test_unknown_variant_name(name: str) -> None:
 
 
 def test_shipped_files_load_directly() -> None:
-    from hearts_core.variants import variants_dir
+    from hearts_core.rules.variants import variants_dir
 
     for name in SHIPPED:
         path = variants_dir() / f"{name}.toml"

@@ -33,8 +33,9 @@ from hearts_core import (
     variant_info,
     variant_names,
 )
-from hearts_core import variants as variants_module
 from hearts_core.io.limits import MAX_PROBLEMS
+from hearts_core.rules import files as files_module
+from hearts_core.rules import variants as variants_module
 
 DEADLINE = 20.0
 """Seconds a load that should return at once may take before it counts as hung."""
@@ -235,12 +236,12 @@ def cyclic_shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     write(shipped, 'name = "a"\nextends = "b"\ntarget_score = 60\n', "a.toml")
     write(shipped, 'name = "b"\naliases = ["bee"]\nextends = "a"\n', "b.toml")
     write(shipped, 'name = "c"\nextends = "bee"\n', "c.toml")
-    monkeypatch.setattr(variants_module, "variants_dir", lambda: shipped)
-    variants_module._shipped_paths.cache_clear()
+    monkeypatch.setattr(files_module, "variants_dir", lambda: shipped)
+    files_module._shipped_paths.cache_clear()
     try:
         yield shipped
     finally:
-        variants_module._shipped_paths.cache_clear()
+        files_module._shipped_paths.cache_clear()
 
 
 def test_two_shipped_files_that_extend_each_other_are_circular(cyclic_shipped: Path) -> None:

@@ -6,7 +6,7 @@ files and the code say:
 * ``variants/index.md`` and one page per shipped ``variants/*.toml`` file,
   each rendered by :func:`hearts_core.describe_variant`, with the fields the
   file changes from the standard rules and the file itself;
-* in a hand-written page, ``<!-- rulebook -->`` becomes :func:`hearts_core.describe`
+* in a hand-written page, ``<!-- rulebook -->`` becomes :func:`hearts_core.rules.describe`
   of the default rules and ``<!-- rule-identifiers -->`` a table of every
   :class:`hearts_core.Rule` with its one-line summary.
 
@@ -24,7 +24,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from hearts_core import Rule, Rules, describe, describe_variant, variant_info, variant_names
-from hearts_core.variants import Variant, variants_dir
+from hearts_core.rules.variants import Variant, variants_dir
 
 CATALOGUE = "Variant catalogue"
 RULES_PAGE = "rules.md"
@@ -138,8 +138,8 @@ def catalogue_page() -> str:
         "[`load_variant`][hearts_core.load_variant] reads it from any path, refusing unknown "
         "keys and inconsistent rules with an "
         "[`InvalidRulesError`][hearts_core.InvalidRulesError] that names the file and the key. "
-        "[`describe`][hearts_core.describe.describe] writes the rulebook of any `Rules` value, "
-        "as on these pages.",
+        "[`describe`][hearts_core.rules.rulebook.describe] writes the rulebook of any "
+        "`Rules` value, as on these pages.",
         "",
     ]
     return "\n".join(lines)

@@ -37,7 +37,8 @@ from hearts_core.adapters.record import ACTION_OF_INDEX as _ACTION_OF_INDEX
 from hearts_core.adapters.record import HandRecord
 from hearts_core.cards import Card
 from hearts_core.observation import PlayerView
-from hearts_core.options import (
+from hearts_core.rules import Rules
+from hearts_core.rules.options import (
     FirstLead,
     MoonOption,
     MoonRequires,
@@ -46,7 +47,6 @@ from hearts_core.options import (
     SunScoring,
     TieRule,
 )
-from hearts_core.rules import Rules
 from hearts_core.state import GameState, Phase
 
 __all__ = [

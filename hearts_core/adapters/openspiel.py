@@ -33,9 +33,9 @@ from collections.abc import Mapping
 from typing import Final
 
 from hearts_core.errors import InvalidRulesError
-from hearts_core.fields import shown
-from hearts_core.options import FirstLead, PassDirection
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import shown
+from hearts_core.rules.options import FirstLead, PassDirection
 
 __all__ = ["OPENSPIEL_PARAMETERS", "rules_from_openspiel", "register_game", "GAME_PARAMETERS"]
 

@@ -39,10 +39,10 @@ from hearts_core.adapters.record import HandRecord
 from hearts_core.cards import Card, CardSet
 from hearts_core.engine import apply, new_game
 from hearts_core.errors import InvalidRulesError
-from hearts_core.fields import shown
 from hearts_core.legality import legal_actions
-from hearts_core.options import PassDirection, SunScoring
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import shown
+from hearts_core.rules.options import PassDirection, SunScoring
 from hearts_core.state import GameState, Phase
 
 __all__ = ["NAME", "PARAMETERS", "HeartsGame", "HeartsState", "HeartsObserver", "register"]
@@ -98,7 +98,7 @@ class _Setup:
     __slots__ = ("variant", "full_game", "rules", "encoder", "openspiel", "chosen", "first")
 
     def __init__(self, variant: str, full_game: bool) -> None:
-        from hearts_core.variants import variant_info
+        from hearts_core.rules.variants import variant_info
 
         if not isinstance(variant, str):
             raise InvalidRulesError("variant", f"must be a variant name, not {shown(variant)}")

@@ -38,9 +38,9 @@ from gymnasium import spaces
 from hearts_core.adapters.encoding import Encoder
 from hearts_core.errors import InvalidRulesError
 from hearts_core.events import Event, GameOver, HandScored, MoonShot, SunShot
-from hearts_core.fields import shown
-from hearts_core.options import SunScoring
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import shown
+from hearts_core.rules.options import SunScoring
 
 __all__ = [
     "REWARDS",

@@ -76,7 +76,7 @@ from hearts_core.claims import Claim, view_claim
 from hearts_core.errors import BotError, InvalidStateError
 from hearts_core.kernel import GUARD, LATE, NORMAL, SHOOT, Rng, play_outs
 from hearts_core.observation import PlayerView
-from hearts_core.options import MoonScoring
+from hearts_core.rules.options import MoonScoring
 from hearts_core.scoring import tricks_count
 from hearts_core.state import Phase
 

@@ -14,10 +14,10 @@ from typing import Final
 from hearts_core.actions import ChooseMoon, PassCards, PassChoices, PlayCard
 from hearts_core.cards import Card, CardSet, Rank
 from hearts_core.errors import BotError
-from hearts_core.fields import shown
 from hearts_core.observation import PlayerView
-from hearts_core.options import MoonScoring, PassDirection
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import shown
+from hearts_core.rules.options import MoonScoring, PassDirection
 from hearts_core.state import Phase, Trick, taken_and_won, trick_winner
 
 __all__ = [

@@ -14,8 +14,8 @@ from hearts_core.cards import QUEEN_OF_SPADES, CardSet, Suit
 from hearts_core.errors import BotError
 from hearts_core.kernel import pass_cards
 from hearts_core.observation import PlayerView
-from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
+from hearts_core.rules.options import MoonOption
 from hearts_core.scoring import game_is_over, moon_scores, totals_after
 from hearts_core.state import Phase
 

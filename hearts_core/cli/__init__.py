@@ -23,7 +23,7 @@ comma-separated list, one per seat (``mc:samples=64,rollout=random`` stays one
 bot).
 
 **What you see.** Seats are named by the compass
-(:func:`~hearts_core.seats.seat_names`: North, East, South, West at four; in
+(:func:`~hearts_core.seat_names.seat_names`: North, East, South, West at four; in
 ``play`` your seat, North, is "You"), and cards are written rank then suit
 symbol (``Q♠``, ``10♥``; ``QS``, ``TH`` on an output that cannot show the
 symbols), in the logs, prompts and error messages alike. On a terminal, long

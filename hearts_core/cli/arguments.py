@@ -19,7 +19,7 @@ from typing import Final
 
 from hearts_core.bots import Bot, make_bot, split_specs
 from hearts_core.errors import HeartsError, InvalidRulesError
-from hearts_core.variants import Variant, load_variant, variant_info
+from hearts_core.rules.variants import Variant, load_variant, variant_info
 
 __all__ = [
     "UsageError",

@@ -20,12 +20,12 @@ from hearts_core.cli.narration import Narrator, narrate
 from hearts_core.cli.screen import Screen, printable
 from hearts_core.engine import step
 from hearts_core.errors import RecordError
-from hearts_core.fields import LIMITS
 from hearts_core.io.jsontext import loads
 from hearts_core.io.limits import MAX_DOCUMENT_CHARACTERS
 from hearts_core.io.records import GameRecord, record_from_json
 from hearts_core.rules import PLAYERS
-from hearts_core.seats import seat_names
+from hearts_core.rules.fields import LIMITS
+from hearts_core.seat_names import seat_names
 
 __all__ = ["replay", "read_record", "MAX_RECORD_BYTES", "SHOWN_PROBLEMS"]
 

@@ -15,8 +15,8 @@ import re
 
 from hearts_core.cli.arguments import variant_of
 from hearts_core.cli.screen import Screen
-from hearts_core.describe import describe_variant
-from hearts_core.variants import variant_info, variant_names
+from hearts_core.rules.rulebook import describe_variant
+from hearts_core.rules.variants import variant_info, variant_names
 
 __all__ = ["rules", "variants", "first_sentence"]
 

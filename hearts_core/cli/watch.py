@@ -23,7 +23,7 @@ from hearts_core.cli.narration import Narrator, narrate
 from hearts_core.cli.parser import MAX_PACE, WATCH_PACE
 from hearts_core.cli.recording import Recorder
 from hearts_core.cli.screen import Screen, isatty
-from hearts_core.seats import seat_names
+from hearts_core.seat_names import seat_names
 
 __all__ = ["watch", "pace_of"]
 

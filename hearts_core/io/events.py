@@ -54,11 +54,11 @@ from hearts_core.events import (
     SunShot,
     TrickTaken,
 )
-from hearts_core.fields import MAX_PLAYERS, MIN_PLAYERS, shown
 from hearts_core.io.jsontext import dumps, loads
 from hearts_core.io.reader import Reader, describe, key_path
 from hearts_core.io.values import cards_to_data
-from hearts_core.options import MoonOption, PassDirection
+from hearts_core.rules.fields import MAX_PLAYERS, MIN_PLAYERS, shown
+from hearts_core.rules.options import MoonOption, PassDirection
 
 __all__ = ["EVENT_FORMAT", "event_to_data", "event_to_json", "event_from_data", "event_from_json"]
 

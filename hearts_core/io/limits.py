@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from hearts_core.errors import MAX_PROBLEMS
+
 __all__ = [
     "MAX_DOCUMENT_CHARACTERS",
     "MAX_ACTIONS",
@@ -27,10 +29,6 @@ input): a record of 20,000 actions fits in well under half of it."""
 
 MAX_ACTIONS: Final = 20_000
 """The most actions a game record holds: several hundred hands."""
-
-MAX_PROBLEMS: Final = 100
-"""The most problems a :class:`~hearts_core.RecordError` lists; it says how many more
-there were."""
 
 MAX_TEXT_LENGTH: Final = 200
 """The longest name, event or variant label in a record, in characters."""

@@ -25,8 +25,8 @@ from typing import Any, Final, TypeVar
 
 from hearts_core.cards import FULL_DECK, Card, CardSet
 from hearts_core.errors import RecordError
-from hearts_core.fields import MAX_PLAYERS
 from hearts_core.io.limits import MAX_PROBLEMS
+from hearts_core.rules.fields import MAX_PLAYERS
 
 __all__ = ["Problem", "Reader", "describe", "key_path"]
 

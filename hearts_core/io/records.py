@@ -161,7 +161,7 @@ lead 2C to the first trick
         >>> GameRecord.for_variant("classic").rules.moon.value
         'shooter-chooses'
         """
-        from hearts_core.variants import variant_info
+        from hearts_core.rules.variants import variant_info
 
         info = variant_info(name)
         return cls(info.rules, tuple(actions), variant=info.name, **metadata)

@@ -32,8 +32,8 @@ from hearts_core.engine import MAX_TOTAL
 from hearts_core.errors import InvalidActionError, InvalidRulesError
 from hearts_core.io.limits import MAX_TEXT_LENGTH
 from hearts_core.io.reader import Reader, describe, key_path
-from hearts_core.options import MoonOption
 from hearts_core.rules import MAX_PLAYERS, RULE_FIELDS, Rules
+from hearts_core.rules.options import MoonOption
 from hearts_core.state import Trick
 
 __all__ = [

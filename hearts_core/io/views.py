@@ -51,7 +51,7 @@ from hearts_core.io.values import (
 )
 from hearts_core.legality import wrong_type
 from hearts_core.observation import PlayerView, observe
-from hearts_core.options import PassDirection
+from hearts_core.rules.options import PassDirection
 from hearts_core.scoring import moon_shooter, score_hand
 from hearts_core.state import (
     Phase,

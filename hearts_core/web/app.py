@@ -48,7 +48,7 @@ from hearts_core.errors import RecordError
 from hearts_core.events import Event
 from hearts_core.io.jsontext import dumps, loads
 from hearts_core.io.reader import Reader
-from hearts_core.variants import Variant, variant_info, variant_names
+from hearts_core.rules.variants import Variant, variant_info, variant_names
 from hearts_core.web.messages import (
     MAX_MESSAGE_BYTES,
     Join,

@@ -32,7 +32,7 @@ from typing import Any, Final
 from hearts_core.bots import Bot, RuleBot, make_bot
 from hearts_core.events import Event
 from hearts_core.io.jsontext import dumps
-from hearts_core.variants import variant_info, variant_names
+from hearts_core.rules.variants import variant_info, variant_names
 from hearts_core.web.tables import HOST, Table, TableError, pause_after, variant_list
 
 __all__ = ["LocalTable", "PAGE_BOTS", "DEFAULT_DELAY"]

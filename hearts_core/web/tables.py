@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Literal
 
 from hearts_core.actions import Action, random_deal
+from hearts_core.as_seat import step_as
 from hearts_core.bots import Bot
 from hearts_core.engine import new_game, step
 from hearts_core.errors import HeartsError, IllegalActionError, RecordError
@@ -46,11 +47,10 @@ from hearts_core.io.events import event_to_data
 from hearts_core.io.values import cards_to_data
 from hearts_core.io.views import view_to_data
 from hearts_core.observation import observe
-from hearts_core.seated import step_as
-from hearts_core.seats import name_seats, seat_names
+from hearts_core.rules.variants import Variant
+from hearts_core.seat_names import name_seats, seat_names
 from hearts_core.state import GameState, Phase, Trick
 from hearts_core.svg import table as draw_table
-from hearts_core.variants import Variant
 from hearts_core.web.messages import Act, Join, NewGame, Start, error_message, read_message
 
 __all__ = [

@@ -24,11 +24,11 @@ from hearts_core.immutable import stay_frozen
 from hearts_core.kernel import Table
 from hearts_core.kernel import points_of as _points_of
 from hearts_core.kernel import situation as _situation
-from hearts_core.options import FirstLead, HeartPoints, MoonRequires
-from hearts_core.restrictions import RESTRICTIONS, DeckMasks, Moment
+from hearts_core.rules.options import FirstLead, HeartPoints, MoonRequires
+from hearts_core.rules.restrictions import RESTRICTIONS, DeckMasks, Moment
 
 if TYPE_CHECKING:
-    from hearts_core.rules import Rules
+    from hearts_core.rules.ruleset import Rules
 
 __all__ = [
     "RuleTables",
@@ -46,7 +46,7 @@ Dealing = tuple[int, int, tuple[bytes, ...], bytes | None]
 
 Row = tuple[int, int, Rule, bool]
 """A compiled restriction: the cards it keeps, the set that lifts it, its rule, and whether
-it decides alone (see :class:`~hearts_core.restrictions.Restriction`)."""
+it decides alone (see :class:`~hearts_core.rules.restrictions.Restriction`)."""
 
 
 def situation(moment: Moment, first_trick: bool, broken: bool) -> int:

@@ -20,9 +20,9 @@ from hearts_core.actions import Action, Deal
 from hearts_core.engine import apply, step
 from hearts_core.errors import IllegalActionError, InvalidSeatError, Rule
 from hearts_core.events import Event
-from hearts_core.fields import shown
 from hearts_core.legality import check_state, malformed, not_a_seat
 from hearts_core.rules import is_seat
+from hearts_core.rules.fields import shown
 from hearts_core.state import GameState
 
 __all__ = ["apply_as", "step_as"]

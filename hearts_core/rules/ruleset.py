@@ -1,7 +1,7 @@
 """The ruleset: one frozen :class:`Rules` value, validated when it is built.
 
 A variant is data: every rule point is a typed field here, and the TOML files
-in ``variants/`` set these fields by name (see :mod:`hearts_core.variants`).
+in ``variants/`` set these fields by name (see :mod:`hearts_core.rules.variants`).
 ``Rules()`` is the documented default ruleset; every field's docstring says
 what it changes.
 
@@ -20,9 +20,11 @@ from typing import Any, Final
 
 import attrs
 
-from hearts_core.cards import Card, CardSet, Rank, Suit
+from hearts_core.cards import QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
 from hearts_core.errors import InvalidRulesError
-from hearts_core.fields import (
+from hearts_core.immutable import stay_frozen
+from hearts_core.rules.compiled import RuleTables, compile_rules, deck_mask, points_table
+from hearts_core.rules.fields import (
     LIMITS,
     MAX_PLAYERS,
     plain_problem,
@@ -54,8 +56,8 @@ from hearts_core.fields import (
     to_target_score,
     to_tie,
 )
-from hearts_core.immutable import stay_frozen
-from hearts_core.options import (
+from hearts_core.rules.files import VariantFile, read_variant_file, refusal
+from hearts_core.rules.options import (
     FirstLead,
     GameEnd,
     HeartPoints,
@@ -66,7 +68,6 @@ from hearts_core.options import (
     SunScoring,
     TieRule,
 )
-from hearts_core.tables import RuleTables, compile_rules, deck_mask, points_table
 
 __all__ = [
     "PassDirection",
@@ -86,12 +87,21 @@ __all__ = [
     "MAX_PLAYERS",
     "is_seat",
     "RULE_FIELDS",
+    "FULL_POLISH_POINTS",
+    "rules_of_file",
 ]
 
 PLAYERS: Final = 4
 """Seats in the default rules (see :attr:`Rules.players`)."""
 HAND_SIZE: Final = 13
 """Cards per seat in the default rules (see :attr:`Rules.hand_size`)."""
+FULL_POLISH_POINTS : Final = 25
+"""The hand score that takes a total of ``target_score - 1`` to ``target_score - 2`` under
+``Rules.full_polish``.
+
+>>> FULL_POLISH_POINTS
+25
+"""
 
 
 def is_seat(value: object, players: int) -> bool:
@@ -112,7 +122,6 @@ _STANDARD_CYCLE: Final = (
 )
 _ODD_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.HOLD)
 _DEFAULT_REMOVED: Final = {3: "2D", 4: "", 5: "2C 2D", 6: "2D 3D 3C 4C"}
-_QUEEN_OF_SPADES: Final = Card(Suit.SPADES, Rank.QUEEN)
 
 
 def _default_cycle(rules: Rules) -> tuple[PassDirection, ...]:
@@ -224,7 +233,7 @@ class Rules:
     """What each heart scores: one point, or its spot value."""
 
     card_values: tuple[tuple[Card, int], ...] = attrs.field(
-        default=((_QUEEN_OF_SPADES, 13),), converter=to_card_values
+        default=((QUEEN_OF_SPADES, 13),), converter=to_card_values
     )
     """Points of the other scoring cards (overriding ``heart_points`` for a heart), as
     ``card = points``: Q♠ 13 by default; J♦ -10 in Omnibus. Setting it replaces the whole
@@ -361,13 +370,11 @@ class Rules:
     def from_toml(cls, path: str | Path) -> Rules:
         """The rules of a variant file (see :func:`~hearts_core.load_variant`).
 
-        >>> from hearts_core.variants import variants_dir
+        >>> from hearts_core.rules.variants import variants_dir
         >>> Rules.from_toml(variants_dir() / "standard.toml") == Rules()
         True
         """
-        from hearts_core.variants import load_variant  # variants imports this module
-
-        return load_variant(path).rules
+        return rules_of_file(read_variant_file(path))
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], source: str | None = None) -> Rules:
@@ -526,3 +533,23 @@ _FIELD_CONVERTERS: Final[Mapping[str, Callable[[Any], Any]]] = {
     for f in attrs.fields(Rules)
     if f.init
 }
+
+
+def rules_of_file(read: VariantFile) -> Rules:
+    """The rules of a variant file as read, or one error listing every problem with the
+    file: its metadata's, its ``extends`` chain's and its rules' (see
+    :func:`~hearts_core.rules.load_variant`).
+
+    >>> from hearts_core.rules.files import read_variant_file, variants_dir
+    >>> rules_of_file(read_variant_file(variants_dir() / "standard.toml")) == Rules()
+    True
+    """
+    problems = list(read.problems)
+    rules: Rules | None = None
+    try:
+        rules = Rules.from_mapping(read.fields, read.source)
+    except InvalidRulesError as exc:
+        problems.extend(exc.problems)
+    if problems or rules is None:
+        raise refusal(problems, read.source)
+    return rules

@@ -23,7 +23,7 @@ from typing import Any, Final, TypeVar
 
 from hearts_core.cards import Card, CardSet, Rank
 from hearts_core.errors import InvalidCardError, InvalidRulesError
-from hearts_core.options import (
+from hearts_core.rules.options import (
     FirstLead,
     GameEnd,
     HeartPoints,

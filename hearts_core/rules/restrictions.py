@@ -7,7 +7,7 @@ applies (the moment: leading, following suit or discarding; the first trick
 only; before hearts are broken only), under which rules, which cards it keeps,
 and the message a player reads when a card breaks it.
 
-The table is data. :func:`~hearts_core.tables.compile_rules` keeps, for each
+The table is data. :func:`~hearts_core.rules.compiled.compile_rules` keeps, for each
 ruleset and each situation, the rows that apply; the engine's legal cards and
 :func:`~hearts_core.explain` both fold those same rows. Adding a rule is one
 row here, its :class:`~hearts_core.Rule` identifier with its summary, and its
@@ -37,10 +37,10 @@ import attrs
 from hearts_core.cards import HEARTS, QUEEN_OF_SPADES
 from hearts_core.errors import Rule
 from hearts_core.immutable import stay_frozen
-from hearts_core.options import FirstLead
+from hearts_core.rules.options import FirstLead
 
 if TYPE_CHECKING:
-    from hearts_core.rules import Rules
+    from hearts_core.rules.ruleset import Rules
 
 __all__ = ["Moment", "Restriction", "RESTRICTIONS", "DeckMasks"]
 

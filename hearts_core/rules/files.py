@@ -1,18 +1,11 @@
-"""Named variants: TOML files that set :class:`~hearts_core.Rules` fields.
+"""Variant files as read: a bounded read of a regular file, its TOML, its metadata and its
+``extends`` chain, every problem noted with its key. Nothing here builds a
+:class:`~hearts_core.Rules`: :func:`~hearts_core.rules.ruleset.rules_of_file` does, so that
+``Rules.from_toml`` and :func:`~hearts_core.rules.load_variant` read files the same way.
 
-A variant file holds the metadata keys ``name``, ``aliases``, ``description``,
-``sources`` and optionally ``extends`` (another variant's name); every other
-key is a ``Rules`` field. For example ``variants/classic.toml``::
-
-    name = "classic"
-    description = "..."
-    sources = ["..."]
-    queen_breaks_hearts = true
-    moon = "shooter-chooses"
-
-The shipped files are found inside the installed package (a wheel carries
-them as ``hearts_core/_variants``) or, in a source checkout or an editable
-install, in the repository's ``variants/`` folder.
+>>> read = read_variant_file(variants_dir() / "classic.toml")
+>>> read.name, read.fields["moon"], read.problems
+('classic', 'shooter-chooses', ())
 """
 
 from __future__ import annotations
@@ -27,15 +20,15 @@ from typing import Any, Final
 
 import attrs
 
-from hearts_core.errors import InvalidRulesError
-from hearts_core.fields import shown
+from hearts_core.errors import MAX_PROBLEMS, InvalidRulesError
 from hearts_core.immutable import stay_frozen
-from hearts_core.io.limits import MAX_PROBLEMS
-from hearts_core.rules import Rules
+from hearts_core.rules.fields import shown
 
-__all__ = ["Variant", "variant", "variant_info", "variant_names", "load_variant", "variants_dir"]
+__all__ = ["VariantFile", "read_variant_file", "refusal", "variants_dir", "MAX_VARIANT_FILE_BYTES"]
+
 
 _META_KEYS = ("name", "aliases", "description", "sources", "extends")
+
 
 MAX_VARIANT_FILE_BYTES = 1_000_000
 """The largest variant file read: a house-rules file is a few kilobytes.
@@ -45,39 +38,17 @@ MAX_VARIANT_FILE_BYTES = 1_000_000
 """
 
 
-@stay_frozen
-@attrs.frozen
-class Variant:
-    """A named ruleset with where it comes from.
-
-    >>> info = variant_info("classic")
-    >>> info.name, info.rules.queen_breaks_hearts
-    ('classic', True)
-    """
-
-    name: str
-    """The variant's name, as used by :func:`variant`."""
-    aliases: tuple[str, ...]
-    """Other names it answers to."""
-    description: str
-    """One paragraph saying what it is."""
-    sources: tuple[str, ...]
-    """Where its rules come from."""
-    rules: Rules
-    """The ruleset."""
-
-
 def variants_dir() -> Path:
     """The folder the shipped variant files are read from.
 
     >>> (variants_dir() / "standard.toml").is_file()
     True
     """
-    here = Path(__file__).resolve().parent
-    packaged = here / "_variants"
+    package = Path(__file__).resolve().parents[1]  # hearts_core/, above rules/
+    packaged = package / "_variants"
     if packaged.is_dir():
         return packaged
-    return here.parent / "variants"
+    return package.parent / "variants"
 
 
 _Problems = list[tuple[str, str]]
@@ -144,31 +115,14 @@ def _fields(
     return {**inherited, **own}
 
 
-def _from_data(data: Mapping[str, Any], path: Path) -> Variant:
-    """The variant a file's ``data`` describes; every problem found, the metadata's and the
-    rules', is reported at once in one :class:`~hearts_core.InvalidRulesError`."""
-    source = _source(path)
-    problems: _Problems = []
-    name = _text(data, "name", problems)
-    aliases = _text_list(data, "aliases", problems)
-    description = _text(data, "description", problems, "")
-    sources = _text_list(data, "sources", problems)
-    fields = _fields(data, problems, ((_label(data, path), path.resolve()),))
-    rules: Rules | None = None
-    try:
-        rules = Rules.from_mapping(fields, source)
-    except InvalidRulesError as exc:
-        problems.extend(exc.problems)
-    if problems or rules is None:
-        raise _refusal(problems, source)
-    return Variant(
-        name=name, aliases=aliases, description=description, sources=sources, rules=rules
-    )
+def refusal(problems: _Problems, source: str) -> InvalidRulesError:
+    """The error listing ``problems``: the first :data:`~hearts_core.errors.MAX_PROBLEMS`
+    of them, then how many more, as a record's error does.
 
-
-def _refusal(problems: _Problems, source: str) -> InvalidRulesError:
-    """The error listing ``problems``: the first :data:`~hearts_core.io.limits.MAX_PROBLEMS`
-    of them, then how many more, as a record's error does."""
+    >>> error = refusal([("players", "must be an integer"), ("moon", "unknown")], "house.toml")
+    >>> error.field, [field for field, _ in error.problems]
+    ('players', ['players', 'moon'])
+    """
     listed = tuple(problems[:MAX_PROBLEMS])
     field, reason = listed[0]
     error = InvalidRulesError(field, reason, source, listed)
@@ -191,29 +145,6 @@ def _shipped_paths() -> dict[str, Path]:
     return paths
 
 
-def load_variant(path: str | Path) -> Variant:
-    """Read a variant file (the shipped ones, or your own house rules).
-
-    The file's format is described field by field in the documentation's house
-    rules page (``docs/house-rules.md``).
-
-    Raises:
-        InvalidRulesError: naming the file, and in ``problems`` every problem found
-            (the first :data:`~hearts_core.io.limits.MAX_PROBLEMS`; the message then
-            says how many more), each with its key: an unreadable file, a path that is
-            not a regular file (a directory, a named pipe, a device), refused before
-            it is read, text that is not UTF-8 or not TOML, wrong metadata, unknown
-            keys, wrong types, inconsistent rules and a circular ``extends`` chain.
-
-    >>> load_variant(variants_dir() / "moon-choice.toml").rules.moon.value
-    'shooter-chooses'
-    """
-    if not isinstance(path, str | os.PathLike):
-        raise InvalidRulesError("(file)", f"must be a path, not {shown(path)}")
-    path = Path(path)
-    return _from_data(_read(path), path)
-
-
 def _source(path: Path) -> str:
     """The path as errors name it, cut short when it is very long."""
     text = str(path)
@@ -227,6 +158,8 @@ _KINDS: Final = (
     (stat.S_ISBLK, "a device"),
     (stat.S_ISSOCK, "a socket"),
 )
+
+
 # Opening a named pipe without O_NONBLOCK waits for a writer; with it, the open returns
 # at once and fstat shows what was opened.
 _OPEN_FLAGS: Final = (
@@ -306,51 +239,50 @@ def _read(path: Path) -> dict[str, Any]:
         raise InvalidRulesError("(file)", f"not readable: {exc}", source) from None
 
 
-@functools.cache
-def _catalogue() -> dict[str, Variant]:
-    found: dict[str, Variant] = {}
-    for path in sorted(variants_dir().glob("*.toml")):
-        info = load_variant(path)
-        found[info.name] = info
-    return found
+@stay_frozen
+@attrs.frozen
+class VariantFile:
+    """A variant file as read: its metadata, its rule fields (its ``extends`` chain merged
+    in, its own winning) and every problem found so far, each with its key.
 
-
-def variant_names() -> tuple[str, ...]:
-    """The names of the shipped variants, sorted.
-
-    >>> "standard" in variant_names() and "classic" in variant_names()
+    >>> read_variant_file(variants_dir() / "standard.toml").sources != ()
     True
     """
-    return tuple(sorted(_catalogue()))
+
+    name: str
+    """The ``name`` key (empty when missing: a problem says so)."""
+    aliases: tuple[str, ...]
+    """The ``aliases`` key."""
+    description: str
+    """The ``description`` key."""
+    sources: tuple[str, ...]
+    """The ``sources`` key."""
+    fields: dict[str, Any]
+    """Every other key: the rule fields, not yet checked."""
+    problems: tuple[tuple[str, str], ...]
+    """The problems with the metadata and the ``extends`` chain, as ``(key, reason)``."""
+    source: str
+    """The path as errors name it."""
 
 
-def variant_info(name: str) -> Variant:
-    """A shipped variant by name or alias (case-insensitive), with its metadata.
+def read_variant_file(path: object) -> VariantFile:
+    """Read the variant file at ``path`` (a ``str`` or path-like object), metadata checked.
 
     Raises:
-        InvalidRulesError: if no variant has that name.
+        InvalidRulesError: field ``(file)``, for a path that is not one, a file that cannot
+            be read or is not a regular file, text that is not UTF-8 or not TOML.
 
-    >>> info = variant_info("Maria")
-    >>> info.name, info.aliases, info.rules.players
-    ('black-maria', ('maria', 'slippery-anne'), 3)
-    """
-    if type(name) is not str:
-        raise InvalidRulesError("name", f"must be a variant name, not {shown(name)}")
-    wanted = name.strip().lower()
-    for info in _catalogue().values():
-        if wanted == info.name or wanted in (a.lower() for a in info.aliases):
-            return info
-    raise InvalidRulesError(
-        "name", f"no variant named {shown(name)}; known: {', '.join(variant_names())}"
-    )
-
-
-def variant(name: str) -> Rules:
-    """The rules of a shipped variant, by name or alias.
-
-    >>> variant("standard") == Rules()
-    True
-    >>> variant("classic").moon.value
+    >>> read_variant_file(variants_dir() / "moon-choice.toml").fields["moon"]
     'shooter-chooses'
     """
-    return variant_info(name).rules
+    if not isinstance(path, str | os.PathLike):
+        raise InvalidRulesError("(file)", f"must be a path, not {shown(path)}")
+    path = Path(path)
+    data = _read(path)
+    problems: _Problems = []
+    name = _text(data, "name", problems)
+    aliases = _text_list(data, "aliases", problems)
+    description = _text(data, "description", problems, "")
+    sources = _text_list(data, "sources", problems)
+    fields = _fields(data, problems, ((_label(data, path), path.resolve()),))
+    return VariantFile(name, aliases, description, sources, fields, tuple(problems), _source(path))

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 from hearts_core.actions import PLAYS, ChooseMoon, Deal, PassCards, random_deal
 from hearts_core.adapters.encoding import CARDS, MOON_ACTIONS, action_card
-from hearts_core.adapters.seats import Opponent, draws_for, restored_draws, saved_draws
+from hearts_core.adapters.opponents import Opponent, draws_for, restored_draws, saved_draws
 from hearts_core.bots.rule_bot import RuleBot, rule_pass
 from hearts_core.cards import CardSet
 from hearts_core.engine import after_hand, apply, new_game
 from hearts_core.kernel import Hand, batch
 from hearts_core.observation import observe
-from hearts_core.options import PassDirection
 from hearts_core.playout import kernel_hand
+from hearts_core.rules.options import PassDirection
 from hearts_core.scoring import moon_scores, score_hand
 from hearts_core.state import GameState, Phase
 

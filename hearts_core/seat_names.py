@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from hearts_core.errors import InvalidRulesError
-from hearts_core.fields import LIMITS
+from hearts_core.rules.fields import LIMITS
 
 __all__ = ["seat_names", "name_seats"]
 

@@ -20,9 +20,11 @@ from typing import Final
 
 from hearts_core.cards import Card, Rank, Suit
 from hearts_core.errors import InvalidRulesError, Rule
-from hearts_core.fields import shown
-from hearts_core.restrictions import Moment
-from hearts_core.rules import (
+from hearts_core.rules.compiled import situation
+from hearts_core.rules.fields import shown
+from hearts_core.rules.restrictions import Moment
+from hearts_core.rules.ruleset import (
+    FULL_POLISH_POINTS,
     FirstLead,
     GameEnd,
     HeartPoints,
@@ -33,9 +35,7 @@ from hearts_core.rules import (
     SunScoring,
     TieRule,
 )
-from hearts_core.scoring import FULL_POLISH_POINTS
-from hearts_core.tables import situation
-from hearts_core.variants import Variant
+from hearts_core.rules.variants import Variant
 
 __all__ = ["describe", "describe_variant"]
 
