@@ -436,7 +436,7 @@ class PassChoices(Sequence[PassCards]):
 
     def mask_at(self, index: int) -> int:
         """The cards of choice ``index`` (from 0, below ``len(self)``), as a mask, without
-        building the action (see :func:`pass_mask`, which :func:`~hearts_core.rollout`
+        building the action (see :func:`pass_mask`, which :func:`~hearts_core.playout.rollout`
         draws from).
 
         >>> choices = PassChoices(0, CardSet.parse("2C 3C 4C 5C"), 3)

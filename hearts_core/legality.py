@@ -142,7 +142,7 @@ def legal_mask_led(
     steps: list[tuple[Rule, int]] | None = None,
 ) -> int:
     """:func:`legal_mask` with the suit led as a mask (``led``; 0 when the seat leads): the
-    fold itself, which the engine and the play-out of :func:`~hearts_core.rollout` call.
+    fold itself, which the engine and the play-out of :func:`~hearts_core.playout.rollout` call.
 
     Without ``steps`` this is the kernel's fold (:func:`hearts_core.kernel.fold`); with
     them, the same rows are walked here, each narrowing recorded for :func:`explain`.

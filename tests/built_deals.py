@@ -20,7 +20,6 @@ from hearts_core import (
     Deal,
     GameState,
     PassCards,
-    PassDirection,
     Phase,
     PlayCard,
     Rank,
@@ -30,6 +29,7 @@ from hearts_core import (
     legal_actions,
     new_game,
 )
+from hearts_core.rules import PassDirection
 from hearts_core.state import dealer_of
 
 ACE_OF_CLUBS = Card(Suit.CLUBS, Rank.ACE)

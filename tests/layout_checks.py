@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import sys
 from pathlib import Path
 
 import griffe
@@ -61,5 +62,7 @@ def assert_raises_hearts_errors(path: Path, name: str, *, builders: bool) -> Non
         assert isinstance(made, ast.Name), f"{where}: raise {what}"
         value = getattr(module, made.id)
         if builders and inspect.isfunction(value):  # a helper that builds the error
-            value = getattr(hearts_core.errors, inspect.signature(value).return_annotation)
+            # the error class it builds, as the builder's own module names it
+            home = sys.modules[value.__module__]
+            value = getattr(home, inspect.signature(value).return_annotation)
         assert inspect.isclass(value) and issubclass(value, HeartsError), f"{where}: {made.id}"

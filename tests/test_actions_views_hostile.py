@@ -44,11 +44,11 @@ from hearts_core import (
 )
 from hearts_core.belief import Belief
 from hearts_core.bots import registry
+from hearts_core.bots.errors import BotError
 from hearts_core.bots.knowledge import check_view, view_problem
 from hearts_core.bots.monte_carlo import MonteCarloBot
 from hearts_core.bots.passing import searched_pass
 from hearts_core.bots.rule_bot import rule_play
-from hearts_core.errors import BotError
 from hearts_core.rules.options import PassDirection
 from hearts_core.state import GameState, Phase, Trick
 

@@ -26,7 +26,6 @@ from hearts_core import (
     new_game,
     observe,
     random_deal,
-    resample,
     variant,
     variant_names,
 )
@@ -38,6 +37,7 @@ from hearts_core.adapters.encoding import (
     card_action,
 )
 from hearts_core.adapters.record import HandRecord
+from hearts_core.belief import resample
 
 MOON_DEAL: Final = Deal(
     [

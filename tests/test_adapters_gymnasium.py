@@ -16,11 +16,11 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test  # type: ignore[import-untyped]
 
-from hearts_core import BotError, InvalidActionError, InvalidRulesError, UnknownNameError
+from hearts_core import InvalidActionError, InvalidRulesError, UnknownNameError
 from hearts_core.adapters.gymnasium import ENV_ID, env
 from hearts_core.adapters.pettingzoo import env as aec_env
 from hearts_core.adapters.pettingzoo import raw_env
-from hearts_core.bots import RuleBot
+from hearts_core.bots import BotError, RuleBot
 
 
 @pytest.mark.parametrize(

@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hearts_core import BotError, CardSet, InvalidRulesError, PassCards, observe
+from hearts_core import CardSet, InvalidRulesError, PassCards, observe
 from hearts_core.adapters.pettingzoo import raw_env
 from hearts_core.adapters.views import encode_view
-from hearts_core.bots import make_bot
+from hearts_core.bots import BotError, make_bot
 from hearts_core.bots.arena import run_arena
 from hearts_core.bots.policy import WEIGHTS, LearnedBot, PolicyBot
 
@@ -127,7 +127,7 @@ def test_without_numpy_the_learned_bot_says_what_it_needs() -> None:
     script = (
         "import sys; sys.modules['numpy'] = None\n"
         "from hearts_core.bots import make_bot\n"
-        "from hearts_core.errors import BotError\n"
+        "from hearts_core.bots import BotError\n"
         "try:\n    make_bot('learned')\nexcept BotError as error:\n    print(error)\n"
     )
     found = subprocess.run(

@@ -26,9 +26,10 @@ from hearts_core.bots.arena import (
 )
 from hearts_core.bots.backends import chunks
 from hearts_core.bots.command import CommandBot
-from hearts_core.bots.wire import ProtocolError, read_reply, read_request, request_line
+from hearts_core.bots.errors import BotError, ProtocolError
+from hearts_core.bots.wire import read_reply, read_request, request_line
 from hearts_core.cli import main
-from hearts_core.errors import BotError, UnknownNameError
+from hearts_core.errors import UnknownNameError
 
 BROKEN = Path(__file__).parent / "data" / "bots" / "broken_bot.py"
 PYTHON = shlex.quote(sys.executable)

@@ -24,6 +24,9 @@ from typing import Any
 import pytest
 
 import hearts_core as h
+import hearts_core.belief
+import hearts_core.io
+import hearts_core.playout
 from hearts_core import io as hio
 from hearts_core.belief import Belief
 from hearts_core.cards import Card
@@ -34,7 +37,7 @@ HOLD = h.Rules(pass_cycle=["hold"])
 PASSING = h.apply(h.new_game(), h.random_deal(RULES, random.Random(3)))
 PLAYING = h.apply(h.new_game(HOLD), h.random_deal(HOLD, random.Random(2)))
 VIEW = h.observe(PLAYING, 0)
-RECORD = h.GameRecord.for_variant("standard")
+RECORD = h.io.GameRecord.for_variant("standard")
 PLAY = h.legal_actions(PLAYING)[0]
 EVENT = h.SunShot(1)
 
@@ -67,34 +70,34 @@ CALLS: list[tuple[str, str, str, Call]] = [
     ("explain-non-action", "state", "state", lambda bad: h.explain(bad, "2C")),
     ("is_legal", "state", "state", lambda bad: h.is_legal(bad, PLAY)),
     ("legal_actions", "state", "state", lambda bad: h.legal_actions(bad)),
-    ("rollout", "state", "state", lambda bad: h.rollout(bad, rng())),
-    ("rollout", "rng", "rng", lambda bad: h.rollout(PLAYING, bad)),
-    ("rollouts", "state", "state", lambda bad: h.rollouts(bad, 3, rng())),
-    ("rollouts", "rng", "rng", lambda bad: h.rollouts(PLAYING, 3, bad)),
-    ("play_outs", "states", "states", lambda bad: h.play_outs(bad, rng())),
-    ("play_outs", "states[1]", "state", lambda bad: h.play_outs([PLAYING, bad], rng())),
-    ("play_outs", "rng", "rng", lambda bad: h.play_outs([PLAYING], bad)),
-    ("resample", "view", "view", lambda bad: h.resample(bad, rng())),
-    ("resample", "rng", "rng", lambda bad: h.resample(VIEW, bad)),
+    ("rollout", "state", "state", lambda bad: h.playout.rollout(bad, rng())),
+    ("rollout", "rng", "rng", lambda bad: h.playout.rollout(PLAYING, bad)),
+    ("rollouts", "state", "state", lambda bad: h.playout.rollouts(bad, 3, rng())),
+    ("rollouts", "rng", "rng", lambda bad: h.playout.rollouts(PLAYING, 3, bad)),
+    ("play_outs", "states", "states", lambda bad: h.playout.play_outs(bad, rng())),
+    ("play_outs", "states[1]", "state", lambda bad: h.playout.play_outs([PLAYING, bad], rng())),
+    ("play_outs", "rng", "rng", lambda bad: h.playout.play_outs([PLAYING], bad)),
+    ("resample", "view", "view", lambda bad: h.belief.resample(bad, rng())),
+    ("resample", "rng", "rng", lambda bad: h.belief.resample(VIEW, bad)),
     ("Belief.sample", "rng", "rng", lambda bad: Belief(VIEW).sample(bad)),
-    ("consistent_state", "view", "view", lambda bad: h.consistent_state(bad)),
-    ("state_to_json", "state", "state", lambda bad: h.state_to_json(bad)),
-    ("state_to_json", "variant", "variant", lambda bad: h.state_to_json(PLAYING, bad)),
-    ("state_to_json", "pretty", "pretty", lambda bad: h.state_to_json(PLAYING, pretty=bad)),
+    ("consistent_state", "view", "view", lambda bad: h.belief.consistent_state(bad)),
+    ("state_to_json", "state", "state", lambda bad: h.io.state_to_json(bad)),
+    ("state_to_json", "variant", "variant", lambda bad: h.io.state_to_json(PLAYING, bad)),
+    ("state_to_json", "pretty", "pretty", lambda bad: h.io.state_to_json(PLAYING, pretty=bad)),
     ("state_to_data", "state", "state", lambda bad: hio.state_to_data(bad)),
-    ("view_to_json", "view", "view", lambda bad: h.view_to_json(bad)),
-    ("view_to_json", "variant", "variant", lambda bad: h.view_to_json(VIEW, bad)),
-    ("view_to_json", "pretty", "pretty", lambda bad: h.view_to_json(VIEW, pretty=bad)),
+    ("view_to_json", "view", "view", lambda bad: h.io.view_to_json(bad)),
+    ("view_to_json", "variant", "variant", lambda bad: h.io.view_to_json(VIEW, bad)),
+    ("view_to_json", "pretty", "pretty", lambda bad: h.io.view_to_json(VIEW, pretty=bad)),
     ("view_to_data", "view", "view", lambda bad: hio.view_to_data(bad)),
-    ("record_to_json", "record", "record", lambda bad: h.record_to_json(bad)),
-    ("record_to_json", "pretty", "pretty", lambda bad: h.record_to_json(RECORD, pretty=bad)),
+    ("record_to_json", "record", "record", lambda bad: h.io.record_to_json(bad)),
+    ("record_to_json", "pretty", "pretty", lambda bad: h.io.record_to_json(RECORD, pretty=bad)),
     ("record_to_data", "record", "record", lambda bad: hio.record_to_data(bad)),
-    ("event_to_json", "event", "event", lambda bad: h.event_to_json(bad)),
-    ("event_to_data", "event", "event", lambda bad: h.event_to_data(bad)),
-    ("format_hand", "record", "record", lambda bad: h.format_hand(bad)),
+    ("event_to_json", "event", "event", lambda bad: h.io.event_to_json(bad)),
+    ("event_to_data", "event", "event", lambda bad: h.io.event_to_data(bad)),
+    ("format_hand", "record", "record", lambda bad: h.io.format_hand(bad)),
     # Not iterated: the refusal comes at the call, not at the first next().
-    ("replay", "record", "record", lambda bad: h.replay(bad)),
-    ("replay_steps", "record", "record", lambda bad: h.replay_steps(bad)),
+    ("replay", "record", "record", lambda bad: h.io.replay(bad)),
+    ("replay_steps", "record", "record", lambda bad: h.io.replay_steps(bad)),
     ("visible_events", "events", "events", lambda bad: h.visible_events(bad, 0)),
     ("visible_events", "events[1]", "event", lambda bad: h.visible_events([EVENT, bad], 0)),
 ]
@@ -158,16 +161,16 @@ def test_explain_and_is_legal_still_answer_about_values_that_are_not_actions() -
 def test_a_good_call_is_unchanged_by_the_checks() -> None:
     assert h.is_legal(PLAYING, PLAY) and h.explain(PLAYING, PLAY) is None
     assert h.apply(PLAYING, PLAY) == h.step(PLAYING, PLAY)[0]
-    assert h.state_from_json(h.state_to_json(PLAYING, "standard", pretty=True)) == PLAYING
-    assert h.view_from_json(h.view_to_json(VIEW, None)) == VIEW
-    assert len(list(h.replay(RECORD))) == 1
+    assert h.io.state_from_json(h.io.state_to_json(PLAYING, "standard", pretty=True)) == PLAYING
+    assert h.io.view_from_json(h.io.view_to_json(VIEW, None)) == VIEW
+    assert len(list(h.io.replay(RECORD))) == 1
 
 
 def test_play_outs_draw_nothing_before_every_state_is_checked() -> None:
     generator = random.Random(11)
     before = generator.getstate()
     with pytest.raises(h.InvalidStateError) as info:
-        h.play_outs([PLAYING, PASSING, h.new_game()], generator)
+        h.playout.play_outs([PLAYING, PASSING, h.new_game()], generator)
     assert info.value.field == "states[2]" and "deal phase" in str(info.value)
     assert generator.getstate() == before
 
@@ -175,10 +178,10 @@ def test_play_outs_draw_nothing_before_every_state_is_checked() -> None:
 def test_a_variant_label_the_loader_would_refuse_is_not_written() -> None:
     for label in ("v" * 201, "\ud800"):
         with pytest.raises(h.InvalidStateError) as info:
-            h.state_to_json(PLAYING, label)
+            h.io.state_to_json(PLAYING, label)
         assert info.value.field == "variant"
     long_but_fine = "v" * 200
-    assert h.state_from_json(h.state_to_json(PLAYING, long_but_fine)) == PLAYING
+    assert h.io.state_from_json(h.io.state_to_json(PLAYING, long_but_fine)) == PLAYING
 
 
 @pytest.mark.parametrize(
@@ -258,11 +261,13 @@ def run(name, call):
 # from getrandbits alone, so the answers are those of random.Random with the same seed.
 for start, label in ((passing, "passing"), (playing, "playing")):
     run(f"rollout-skewed-{label}",
-        lambda: h.rollout(start, Skewed(5)) == h.rollout(start, random.Random(5)))
+        lambda: h.playout.rollout(start, Skewed(5)) == h.playout.rollout(start, random.Random(5)))
     run(f"rollouts-skewed-{label}",
-        lambda: h.rollouts(start, 40, Skewed(5)) == h.rollouts(start, 40, random.Random(5)))
+        lambda: h.playout.rollouts(start, 40, Skewed(5))
+        == h.playout.rollouts(start, 40, random.Random(5)))
     run(f"play_outs-skewed-{label}",
-        lambda: h.play_outs([start] * 3, Skewed(5)) == h.play_outs([start] * 3, random.Random(5)))
+        lambda: h.playout.play_outs([start] * 3, Skewed(5))
+        == h.playout.play_outs([start] * 3, random.Random(5)))
 run("random_deal-skewed",
     lambda: h.random_deal(rules, Skewed(5)) == h.random_deal(rules, random.Random(5)))
 run("new_game-deal-skewed",
@@ -270,21 +275,21 @@ run("new_game-deal-skewed",
     == h.apply(h.new_game(), h.random_deal(rules, random.Random(5))))
 for seen, label in ((view, "playing"), (pass_view, "passing")):
     run(f"resample-skewed-{label}",
-        lambda: h.resample(seen, Skewed(5)) == h.resample(seen, random.Random(5))
-        and h.observe(h.resample(seen, Skewed(6)), seen.seat) == seen)
+        lambda: h.belief.resample(seen, Skewed(5)) == h.belief.resample(seen, random.Random(5))
+        and h.observe(h.belief.resample(seen, Skewed(6)), seen.seat) == seen)
 
 # Subclasses whose getrandbits misbehaves: refused, naming rng, in bounded time.
 for kind in (Zeros, Wide, Negative):
     name = kind.__name__.lower()
-    run(f"rollout-{name}", lambda: h.rollout(playing, kind(1)) is not None)
-    run(f"rollout-{name}-passing", lambda: h.rollout(passing, kind(1)) is not None)
-    run(f"rollouts-{name}", lambda: h.rollouts(playing, 40, kind(1)) is not None)
-    run(f"play_outs-{name}", lambda: h.play_outs([playing] * 3, kind(1)) is not None)
+    run(f"rollout-{name}", lambda: h.playout.rollout(playing, kind(1)) is not None)
+    run(f"rollout-{name}-passing", lambda: h.playout.rollout(passing, kind(1)) is not None)
+    run(f"rollouts-{name}", lambda: h.playout.rollouts(playing, 40, kind(1)) is not None)
+    run(f"play_outs-{name}", lambda: h.playout.play_outs([playing] * 3, kind(1)) is not None)
     if kind is Zeros:  # zeros are numbers in range: the first state that fits
-        run("resample-zeros", lambda: h.observe(h.resample(view, Zeros(1)), 1) == view)
+        run("resample-zeros", lambda: h.observe(h.belief.resample(view, Zeros(1)), 1) == view)
     else:
-        run(f"resample-{name}", lambda: h.resample(view, kind(1)) is not None)
-run("resample-ones", lambda: h.resample(view, Ones(1)) is not None)
+        run(f"resample-{name}", lambda: h.belief.resample(view, kind(1)) is not None)
+run("resample-ones", lambda: h.belief.resample(view, Ones(1)) is not None)
 
 # A play whose fields were never set, made without its constructor: an object with no
 # fields, and one with a seat but no card (whether actions keep their fields in slots or

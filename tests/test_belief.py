@@ -33,14 +33,12 @@ from hearts_core import (
     Rules,
     Suit,
     apply,
-    consistent_state,
     new_game,
     observe,
-    resample,
     variant,
     variant_names,
 )
-from hearts_core.belief import Belief
+from hearts_core.belief import Belief, consistent_state, resample
 from hearts_core.bots import MonteCarloBot
 from hearts_core.bots import monte_carlo as bots_module
 from hearts_core.draws import CheckedDraws

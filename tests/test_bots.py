@@ -14,7 +14,6 @@ import pytest
 
 from hearts_core import (
     Action,
-    BotError,
     CardSet,
     ChooseMoon,
     Deal,
@@ -32,14 +31,14 @@ from hearts_core import (
     new_game,
     observe,
     random_deal,
-    resample,
     variant,
     variant_names,
 )
-from hearts_core.belief import Belief
+from hearts_core.belief import Belief, resample
 from hearts_core.bots import (
     BOTS,
     Bot,
+    BotError,
     MonteCarloBot,
     RandomBot,
     RuleBot,

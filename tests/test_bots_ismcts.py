@@ -9,7 +9,6 @@ import attrs
 import pytest
 
 from hearts_core import (
-    BotError,
     Card,
     CardSet,
     Deal,
@@ -25,7 +24,7 @@ from hearts_core import (
     random_deal,
     variant,
 )
-from hearts_core.bots import IsmctsBot, RuleBot, make_bot, transitions
+from hearts_core.bots import BotError, IsmctsBot, RuleBot, make_bot, transitions
 from hearts_core.bots.sampled import SampledHand
 from hearts_core.bots.tree import _defend, _Search, _shoot_play, _threat
 from hearts_core.state import taken_and_won

@@ -9,7 +9,6 @@ import pytest
 
 from hearts_core import (
     Action,
-    BotError,
     Deal,
     Phase,
     PlayCard,
@@ -23,6 +22,7 @@ from hearts_core import (
 )
 from hearts_core.bots import (
     Bot,
+    BotError,
     MonteCarloBot,
     RandomBot,
     RuleBot,

@@ -10,7 +10,6 @@ import pytest
 
 from hearts_core import (
     Action,
-    BotError,
     CardSet,
     Deal,
     GameState,
@@ -22,7 +21,7 @@ from hearts_core import (
     random_deal,
     variant,
 )
-from hearts_core.bots import IsmctsBot, RuleBot, make_bot, passing
+from hearts_core.bots import BotError, IsmctsBot, RuleBot, make_bot, passing
 from hearts_core.bots.arena import play_deal
 from hearts_core.bots.passing import _candidates, _Deals, searched_pass
 from hearts_core.bots.rule_bot import rule_pass

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_core import BotError, HeartsError, UnknownNameError
+from hearts_core import HeartsError, UnknownNameError
 from hearts_core.bots import (
     BOTS,
+    BotError,
     IsmctsBot,
     MonteCarloBot,
     RandomBot,

@@ -23,12 +23,10 @@ from hearts_core import (
     PlayCard,
     Rules,
     apply,
-    describe_variant,
     explain,
     legal_actions,
     new_game,
     random_deal,
-    variant_info,
     variant_names,
 )
 from hearts_core.bots import RuleBot, transitions
@@ -39,6 +37,7 @@ from hearts_core.cli.rulebooks import first_sentence
 from hearts_core.cli.screen import Screen
 from hearts_core.errors import InvalidRulesError
 from hearts_core.io.records import GameRecord, record_to_json
+from hearts_core.rules import describe_variant, variant_info
 from hearts_core.seat_names import name_seats, seat_names
 
 COMPASS = r"(?:North|Northeast|East|Southeast|South|Southwest|West|Northwest)"

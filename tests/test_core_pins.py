@@ -22,29 +22,24 @@ from hearts_core import (
     CardSet,
     ChooseMoon,
     Deal,
-    FirstLead,
     HandContext,
     IllegalActionError,
     InvalidActionError,
     InvalidCardError,
     InvalidStateError,
     MoonOption,
-    MoonScoring,
     PassCards,
     PassChoices,
-    PassDirection,
     Phase,
     PlayCard,
     PlayerView,
     Rank,
-    RecordError,
     Rule,
     Rules,
     Suit,
     Trick,
     TrickTaken,
     apply,
-    consistent_state,
     explain,
     is_legal,
     legal_actions,
@@ -53,15 +48,15 @@ from hearts_core import (
     observe,
     playout,
     random_deal,
-    resample,
     step,
 )
 from hearts_core import belief as belief_module
 from hearts_core import builders as builders_module
 from hearts_core.actions import PLAYS, Action, SeatPasses
-from hearts_core.belief import Belief
+from hearts_core.belief import Belief, consistent_state, resample
 from hearts_core.draws import nth_subset
-from hearts_core.rules import restrictions
+from hearts_core.io import RecordError
+from hearts_core.rules import FirstLead, MoonScoring, PassDirection, restrictions
 from hearts_core.rules.fields import shown
 from hearts_core.scoring import score_hand
 from hearts_core.state import NO_PASSES, GameState, hearts_broken_by

@@ -13,16 +13,15 @@ from typing import Any
 
 import pytest
 
-from hearts_core import (
+from hearts_core import Rule, Rules
+from hearts_core.rules import (
+    RULE_FIELDS,
     MoonScoring,
-    Rule,
-    Rules,
     Variant,
     describe,
     describe_variant,
     variant_info,
 )
-from hearts_core.rules import RULE_FIELDS
 
 SECTIONS = [
     "## Players and cards",

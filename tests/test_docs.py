@@ -32,7 +32,8 @@ from sybil.parsers.markdown import CodeBlockParser, PythonCodeBlockParser, SkipP
 from sybil.parsers.markdown.lexers import FencedCodeBlockLexer
 
 import hearts_core
-from hearts_core import describe_variant, variant_info, variant_names
+from hearts_core import variant_names
+from hearts_core.rules import describe_variant, variant_info
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs"

@@ -30,22 +30,24 @@ from hearts_core import (
     MoonChosen,
     MoonOption,
     MoonShot,
-    PassDirection,
     PassSubmitted,
-    RecordError,
     SunShot,
     TrickTaken,
-    event_from_data,
-    event_from_json,
-    event_to_data,
-    event_to_json,
-    json_schema,
     observe,
     variant,
     variant_names,
     visible_events,
 )
 from hearts_core.bots import RandomBot, transitions
+from hearts_core.io import (
+    RecordError,
+    event_from_data,
+    event_from_json,
+    event_to_data,
+    event_to_json,
+    json_schema,
+)
+from hearts_core.rules import PassDirection
 
 REPO = Path(__file__).resolve().parents[1]
 VALIDATOR = jsonschema.Draft202012Validator(json_schema("event"))

@@ -11,21 +11,21 @@ from typing import Any
 import jsonschema
 import pytest
 
-from hearts_core import (
+from hearts_core import variant, variant_names
+from hearts_core.bots import RandomBot, transitions
+from hearts_core.io import (
     GameRecord,
     RecordError,
     format_hand,
     json_schema,
     parse_hand,
+    record_from_data,
     record_from_json,
+    record_to_data,
     record_to_json,
     replay,
     replay_steps,
-    variant,
-    variant_names,
 )
-from hearts_core.bots import RandomBot, transitions
-from hearts_core.io import record_from_data, record_to_data
 
 
 @pytest.mark.parametrize("name", variant_names())

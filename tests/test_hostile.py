@@ -30,7 +30,6 @@ from hearts_core import (
     CardSet,
     ChooseMoon,
     Deal,
-    GameRecord,
     HeartsError,
     IllegalActionError,
     InvalidActionError,
@@ -39,14 +38,10 @@ from hearts_core import (
     PassCards,
     Phase,
     PlayCard,
-    RecordError,
     Rule,
     Rules,
     apply,
     apply_as,
-    consistent_state,
-    describe,
-    describe_variant,
     explain,
     format_action,
     legal_actions,
@@ -54,23 +49,28 @@ from hearts_core import (
     new_game,
     observe,
     parse_action,
-    parse_hand,
     random_deal,
-    record_from_json,
-    record_to_json,
-    resample,
-    state_from_json,
-    state_to_json,
     step,
     variant,
-    variant_info,
+)
+from hearts_core.belief import Belief, consistent_state, resample
+from hearts_core.io import (
+    GameRecord,
+    RecordError,
+    parse_hand,
+    record_from_data,
+    record_from_json,
+    record_to_json,
+    state_from_data,
+    state_from_json,
+    state_to_json,
+    view_from_data,
     view_from_json,
     view_to_json,
 )
-from hearts_core.belief import Belief
-from hearts_core.io import record_from_data, state_from_data, view_from_data
 from hearts_core.io.jsontext import loads
 from hearts_core.io.limits import MAX_DOCUMENT_CHARACTERS, MAX_PROBLEMS
+from hearts_core.rules import describe, describe_variant, variant_info
 
 TRIED: Final[Counter[str]] = Counter()
 """Hostile inputs tried, by entry point (the campaign's report)."""

@@ -24,12 +24,12 @@ import pytest
 from positions import position
 
 import hearts_core
-from hearts_core import CardSet, Phase, Rules, rollouts, variant, variant_names
+from hearts_core import CardSet, Phase, Rules, variant, variant_names
 from hearts_core import _deal as pure_deal
 from hearts_core import _kernel as pure
 from hearts_core import _scored as pure_scored
 from hearts_core.kernel import Hand, Table
-from hearts_core.playout import ByPoints
+from hearts_core.playout import ByPoints, rollouts
 
 ROOT = Path(hearts_core.__file__).resolve().parent
 

@@ -67,7 +67,8 @@ def test_a_broken_or_stale_compiled_build_falls_back_to_pure_with_a_warning(
             source.write("\n# an edit after the build\n")
     done = run_python(
         "import hearts_core, random\n"
-        "from hearts_core import Rules, apply, new_game, random_deal, rollouts\n"
+        "from hearts_core import Rules, apply, new_game, random_deal\n"
+        "from hearts_core.playout import rollouts\n"
         "s = apply(new_game(), random_deal(Rules(), random.Random(1)))\n"
         "print(hearts_core.KERNEL, len(rollouts(s, 5, random.Random(2))))",
         {"HEARTS_CORE_PURE": "", "PYTHONPATH": str(tmp_path)},

@@ -15,11 +15,14 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import hearts_core
+from hearts_core import _moved
 
 ROOT = Path(hearts_core.__file__).parent
 SOURCES = sorted(ROOT.rglob("*.py"))
@@ -80,3 +83,77 @@ def test_no_private_name_crosses_modules(path: Path) -> None:
 def test_every_module_says_what_it_is_for(path: Path) -> None:
     doc = ast.get_docstring(_tree(path))
     assert doc and len(doc.split()) >= 4, f"{_module_name(path)} has no docstring"
+
+
+# --- The public face: the core at the top, the rest from its subpackage ------------------
+
+LAZY = ("io", "bots", "adapters", "web", "cli", "svg", "playout", "belief", "claims")
+
+
+def test_import_hearts_core_loads_the_core_only() -> None:
+    assert len(hearts_core.__all__) <= 60
+    assert len(set(hearts_core.__all__)) == len(hearts_core.__all__)
+    program = (
+        "import sys, types, hearts_core\n"
+        f"lazy = {LAZY!r}\n"
+        "print(sorted(m for m, v in sys.modules.items() if m.startswith('hearts_core.')\n"
+        "             and m.split('.')[1] in lazy and type(v) is types.ModuleType))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def test_subpackages_load_on_first_use() -> None:
+    program = "import hearts_core\nprint(hearts_core.io.replay.__module__)\n"
+    out = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.strip() == "hearts_core.io.records"
+
+
+@pytest.mark.parametrize("name", sorted(_moved.NAMES))
+def test_a_moved_name_still_imports_and_says_where_it_went(name: str) -> None:
+    home = _moved.NAMES[name]
+    assert name not in hearts_core.__all__
+    message = f"hearts_core.{name} moved: import it from {home}$"
+    with pytest.warns(DeprecationWarning, match=message):
+        found = getattr(hearts_core, name)
+    assert found is getattr(importlib.import_module(home), name)
+    assert name in importlib.import_module(home).__all__
+
+
+@pytest.mark.parametrize("old", sorted(_moved.MODULES))
+def test_a_moved_module_still_imports_and_says_where_it_went(old: str) -> None:
+    new = importlib.import_module(_moved.MODULES[old])
+    alias = importlib.import_module(old)
+    assert alias is not new
+    name = new.__all__[0]
+    with pytest.warns(DeprecationWarning, match=f"{old} moved: import {name} from {new.__name__}$"):
+        found = getattr(alias, name)
+    assert found is getattr(new, name)
+
+
+def _subclasses(cls: type) -> set[type]:
+    found: set[type] = set(cls.__subclasses__())
+    for sub in list(found):
+        found |= _subclasses(sub)
+    return found
+
+
+def test_each_error_lives_in_its_layers_errors_module_and_face() -> None:
+    for path in SOURCES:
+        importlib.import_module(_module_name(path))
+    errors = {c for c in _subclasses(hearts_core.HeartsError) if c.__module__.startswith("hearts")}
+    assert len(errors) >= 15
+    for error in errors:
+        home = error.__module__
+        assert home == "hearts_core.errors" or (
+            home.startswith("hearts_core.") and home.endswith(".errors") and home.count(".") == 2
+        ), f"{error.__name__} is defined in {home}"
+        assert error.__name__ in importlib.import_module(home).__all__
+        face = importlib.import_module(home.removesuffix(".errors"))
+        if home == "hearts_core.errors":
+            face = hearts_core
+        assert error.__name__ in face.__all__, f"{error.__name__} not in {face.__name__}"

@@ -17,19 +17,7 @@ from typing import TextIO, cast
 
 import pytest
 
-from hearts_core import (
-    Card,
-    CardSet,
-    Deal,
-    GameEnd,
-    Rules,
-    apply,
-    describe_variant,
-    new_game,
-    variant,
-    variant_info,
-    variant_names,
-)
+from hearts_core import Card, CardSet, Deal, Rules, apply, new_game, variant, variant_names
 from hearts_core.bots import RuleBot
 from hearts_core.cards import read_card as parse_card
 from hearts_core.cards import read_cards as parse_cards
@@ -40,6 +28,7 @@ from hearts_core.cli.screen import Screen
 from hearts_core.cli.table import HumanSeat
 from hearts_core.errors import InvalidCardError
 from hearts_core.io.records import record_from_json
+from hearts_core.rules import GameEnd, describe_variant, variant_info
 from hearts_core.seat_names import seat_names
 
 REPO = Path(__file__).resolve().parents[1]

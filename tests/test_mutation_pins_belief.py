@@ -44,13 +44,11 @@ from hearts_core import (
     PlayerView,
     Rules,
     apply,
-    consistent_state,
     new_game,
     observe,
     random_deal,
-    resample,
 )
-from hearts_core.belief import Belief
+from hearts_core.belief import Belief, consistent_state, resample
 from hearts_core.state import Trick, seat_of
 
 

@@ -20,7 +20,6 @@ from hearts_core import (
     ChooseMoon,
     Deal,
     GameState,
-    PassDirection,
     PlayCard,
     Suit,
     apply,
@@ -31,6 +30,7 @@ from hearts_core import (
 )
 from hearts_core.cards import FULL_DECK
 from hearts_core.legality import seat_passes
+from hearts_core.rules import PassDirection
 from hearts_core.state import NO_PASSES, Phase
 
 

@@ -22,7 +22,6 @@ from hearts_core import (
     MoonOption,
     MoonShot,
     PassCards,
-    PassDirection,
     Phase,
     Rules,
     SunShot,
@@ -30,9 +29,9 @@ from hearts_core import (
     legal_actions,
     new_game,
     step,
-    variant_info,
 )
 from hearts_core.engine import MAX_HAND_NUMBER, MAX_TOTAL, exchange, opening
+from hearts_core.rules import PassDirection, variant_info
 
 # --- new_game: the hand number ---------------------------------------------------------
 

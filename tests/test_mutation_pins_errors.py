@@ -22,9 +22,9 @@ from hearts_core import (
     InvalidRulesError,
     InvalidStateError,
     PlayCard,
-    RecordError,
     Rule,
 )
+from hearts_core.io import RecordError
 
 Problem = RecordError.Problem
 

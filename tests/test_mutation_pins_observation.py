@@ -13,7 +13,8 @@ import random
 
 import pytest
 
-from hearts_core import apply, new_game, observe, random_deal, resample, variant
+from hearts_core import apply, new_game, observe, random_deal, variant
+from hearts_core.belief import resample
 
 
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])

@@ -1,6 +1,6 @@
 """Pins for hearts_core/playout.py, found by mutation testing (docs/mutation-engine.md).
 
-The contract of :func:`~hearts_core.rollout`: for the same ``random.Random`` state it
+The contract of :func:`~hearts_core.playout.rollout`: for the same ``random.Random`` state it
 returns what the public loop returns when that loop draws each action from the kernel's
 generator as the play-out does (``positions.reference``), and leaves the generator in the
 same state. The loop is the expected value here; it uses only :func:`~hearts_core.apply`
@@ -23,10 +23,10 @@ from hearts_core import (
     apply,
     legal_actions,
     new_game,
-    rollout,
     variant,
     variant_names,
 )
+from hearts_core.playout import rollout
 
 
 def check(state: GameState, seed: int) -> GameState:

@@ -3,7 +3,7 @@
 The automatic moon rule decides between adding and subtracting by looking at the totals
 the hand would leave, which in a count-down game depend on whether the hand counts down.
 Each expected value is worked out by hand from the rule's docstring
-(:attr:`~hearts_core.MoonScoring.AUTOMATIC`), not read back from the code.
+(:attr:`~hearts_core.rules.MoonScoring.AUTOMATIC`), not read back from the code.
 """
 
 from __future__ import annotations

@@ -34,8 +34,9 @@ from typing import IO
 
 import pytest
 
-from hearts_core import InvalidRulesError, load_variant, variant, variant_info, variant_names
+from hearts_core import InvalidRulesError, load_variant, variant, variant_names
 from hearts_core.rules import files as files_module
+from hearts_core.rules import variant_info
 from hearts_core.rules import variants as variants_module
 from hearts_core.rules.files import MAX_VARIANT_FILE_BYTES
 

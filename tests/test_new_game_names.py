@@ -5,16 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_core import (
-    HeartsError,
-    InvalidRulesError,
-    MoonScoring,
-    Rules,
-    new_game,
-    variant,
-    variant_info,
-    variant_names,
-)
+from hearts_core import HeartsError, InvalidRulesError, Rules, new_game, variant, variant_names
+from hearts_core.rules import MoonScoring, variant_info
 
 
 @pytest.mark.parametrize("name", variant_names())

@@ -19,7 +19,6 @@ from hearts_core import (
     Deal,
     InvalidSeatError,
     MoonOption,
-    MoonScoring,
     PassCards,
     Phase,
     PlayCard,
@@ -30,6 +29,7 @@ from hearts_core import (
     new_game,
     observe,
 )
+from hearts_core.rules import MoonScoring
 from hearts_core.state import GameState, Trick
 
 RANKS = "23456789TJQKA"

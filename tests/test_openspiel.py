@@ -52,21 +52,15 @@ from hearts_core import (
     Card,
     CardSet,
     Deal,
-    FirstLead,
     HandScored,
-    HeartPoints,
     InvalidRulesError,
-    MoonRequires,
-    MoonScoring,
     MoonShot,
     PassCards,
-    PassDirection,
     Phase,
     PlayCard,
     Rank,
     Rules,
     Suit,
-    SunScoring,
     TrickTaken,
     apply,
     legal_actions,
@@ -75,6 +69,14 @@ from hearts_core import (
     step,
 )
 from hearts_core.adapters.openspiel import OPENSPIEL_PARAMETERS, rules_from_openspiel
+from hearts_core.rules import (
+    FirstLead,
+    HeartPoints,
+    MoonRequires,
+    MoonScoring,
+    PassDirection,
+    SunScoring,
+)
 
 SEED: Final = 20240603
 HANDS_PER_COMBO: Final = 1024

@@ -32,7 +32,6 @@ from hearts_core import (
     PlayCard,
     Rules,
     Trick,
-    describe,
     legal_actions,
     new_game,
     random_deal,
@@ -40,7 +39,7 @@ from hearts_core import (
     variant,
     variant_names,
 )
-from hearts_core.rules import RULE_FIELDS
+from hearts_core.rules import RULE_FIELDS, describe
 
 NAMES = variant_names()
 STANDARD = Rules()

@@ -26,10 +26,10 @@ from hearts_core import (
     new_game,
     observe,
     random_deal,
-    resample,
     variant,
 )
 from hearts_core.actions import pass_count_of, pass_mask
+from hearts_core.belief import resample
 from hearts_core.legality import seat_passes
 from hearts_core.state import GameState
 

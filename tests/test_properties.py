@@ -52,23 +52,17 @@ from hearts_core import (
     ChooseMoon,
     Deal,
     Event,
-    FirstLead,
-    GameEnd,
     GameOver,
     GameState,
     HandDealt,
     HandScored,
-    HeartPoints,
     HeartsBroken,
     IllegalActionError,
     InvalidActionError,
     MoonChosen,
     MoonOption,
-    MoonRequires,
-    MoonScoring,
     MoonShot,
     PassCards,
-    PassDirection,
     PassSubmitted,
     Phase,
     PlayCard,
@@ -76,9 +70,7 @@ from hearts_core import (
     Rule,
     Rules,
     Suit,
-    SunScoring,
     SunShot,
-    TieRule,
     Trick,
     TrickTaken,
     apply,
@@ -87,8 +79,18 @@ from hearts_core import (
     legal_actions,
     new_game,
     observe,
-    resample,
     step,
+)
+from hearts_core.belief import resample
+from hearts_core.rules import (
+    FirstLead,
+    GameEnd,
+    HeartPoints,
+    MoonRequires,
+    MoonScoring,
+    PassDirection,
+    SunScoring,
+    TieRule,
 )
 from hearts_core.scoring import counting_down_after, game_is_over, totals_after
 
@@ -965,7 +967,7 @@ def test_game_ends_exactly_when_target_reached_with_a_single_lowest(game: Game) 
 def hidden_variants(draw: DrawFn, state: GameState, seat: int) -> GameState:
     """A state that ``seat`` sees as it sees ``state``: the cards it cannot see dealt
     again among the other seats, and their hidden pass choices drawn again, uniformly
-    among the deals its view allows (:func:`~hearts_core.resample`)."""
+    among the deals its view allows (:func:`~hearts_core.belief.resample`)."""
     seed = draw(st.integers(0, 2**64 - 1), label="resample seed")
     other = resample(observe(state, seat), random.Random(seed))
     assert other.phase is state.phase and other.hands[seat] == state.hands[seat]

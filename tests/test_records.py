@@ -36,43 +36,42 @@ from hearts_core import (
     CardSet,
     ChooseMoon,
     Deal,
-    GameRecord,
     GameState,
     PassCards,
-    PassDirection,
     Phase,
     PlayCard,
-    RecordError,
     Rules,
     UnknownNameError,
     apply,
-    format_hand,
-    json_schema,
     new_game,
     observe,
-    parse_hand,
-    record_from_json,
-    record_to_json,
-    replay,
-    state_from_json,
-    state_to_json,
     variant,
     variant_names,
-    view_from_json,
-    view_to_json,
 )
 from hearts_core.io import (
+    GameRecord,
+    RecordError,
+    format_hand,
+    json_schema,
+    parse_hand,
     record_from_data,
+    record_from_json,
     record_to_data,
+    record_to_json,
+    replay,
     state_from_data,
+    state_from_json,
     state_to_data,
+    state_to_json,
     view_from_data,
+    view_from_json,
     view_to_data,
+    view_to_json,
 )
 from hearts_core.io.jsontext import dumps, loads
 from hearts_core.io.reader import Reader
 from hearts_core.io.values import read_rules, rule_readers, rules_to_data
-from hearts_core.rules import RULE_FIELDS
+from hearts_core.rules import RULE_FIELDS, PassDirection
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data" / "records"
@@ -349,7 +348,8 @@ def test_compact_json_has_sorted_keys_and_no_spaces() -> None:
 def test_output_does_not_depend_on_hash_seeds() -> None:
     program = (
         "import sys; sys.path.insert(0, sys.argv[1]); import test_records as t; "
-        "from hearts_core import record_to_json, state_to_json, view_to_json, observe; "
+        "from hearts_core import observe; "
+        "from hearts_core.io import record_to_json, state_to_json, view_to_json; "
         "r = t.golden_record(); s = r.final; "
         "print(record_to_json(r) + state_to_json(s) + view_to_json(observe(s, 1)))"
     )
@@ -881,7 +881,7 @@ def test_the_wheel_ships_the_schemas(tmp_path: Path) -> None:
     # importlib.resources, which needs no files on disk.
     attrs_dir = Path(__import__("attrs").__file__ or "").parents[1]
     program = (
-        "import hearts_core; from hearts_core import json_schema; "
+        "import hearts_core; from hearts_core.io import json_schema; "
         "print(hearts_core.__file__); "
         "print([json_schema(n)['$id'] for n in ('record', 'state', 'view', 'event')])"
     )

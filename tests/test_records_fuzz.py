@@ -36,29 +36,28 @@ from test_records import golden_record
 from hearts_core import (
     Action,
     Deal,
-    GameRecord,
     GameState,
     PassCards,
-    PassDirection,
     Phase,
-    RecordError,
     apply,
-    format_hand,
-    json_schema,
     legal_actions,
     new_game,
     observe,
-    parse_hand,
     random_deal,
-    replay,
     variant,
     variant_names,
 )
 from hearts_core.io import (
+    GameRecord,
+    RecordError,
+    format_hand,
+    json_schema,
+    parse_hand,
     record_from_data,
     record_from_json,
     record_to_data,
     record_to_json,
+    replay,
     state_from_data,
     state_from_json,
     state_to_data,
@@ -68,6 +67,7 @@ from hearts_core.io import (
     view_to_data,
     view_to_json,
 )
+from hearts_core.rules import PassDirection
 
 VARIANTS: Final = variant_names()
 FUZZED: collections.Counter[str] = collections.Counter()

@@ -27,8 +27,6 @@ from hearts_core import (
     apply,
     new_game,
     playout,
-    rollout,
-    rollouts,
     variant,
     variant_names,
 )
@@ -39,6 +37,7 @@ from hearts_core.bots.sampled import gain_over_others
 from hearts_core.draws import CheckedDraws
 from hearts_core.kernel import Rng
 from hearts_core.observation import observe
+from hearts_core.playout import rollout, rollouts
 
 
 @given(

@@ -1,6 +1,6 @@
 """Every shipped variant's rulebook says what its engine does.
 
-For each variant, the sentences :func:`~hearts_core.describe_variant` writes about
+For each variant, the sentences :func:`~hearts_core.rules.describe_variant` writes about
 passing, the first trick, breaking hearts and scoring are read back (their words, not
 the rule fields), and each claim is played out on a deal built for it: the direction
 and number of cards passed, who leads the first trick and with what, whether a point
@@ -42,14 +42,13 @@ from hearts_core import (
     Rules,
     Suit,
     apply,
-    describe_variant,
     explain,
     new_game,
     random_deal,
     variant,
-    variant_info,
     variant_names,
 )
+from hearts_core.rules import describe_variant, variant_info
 from hearts_core.scoring import score_hand
 from hearts_core.state import dealer_of
 

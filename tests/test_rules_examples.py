@@ -46,11 +46,9 @@ from hearts_core import (
     InvalidStateError,
     MoonChosen,
     MoonOption,
-    MoonScoring,
     MoonShot,
     PassCards,
     PassChoices,
-    PassDirection,
     PassSubmitted,
     Phase,
     PlayCard,
@@ -67,6 +65,7 @@ from hearts_core import (
     variant,
 )
 from hearts_core.actions import Action, SeatPasses
+from hearts_core.rules import MoonScoring, PassDirection
 from hearts_core.state import GameState, Trick
 
 HOLD_HAND = 3  # hand numbers 0, 1, 2, 3 pass left, right, across, hold

@@ -14,7 +14,6 @@ from positions import reference
 from hearts_core import (
     Card,
     Deal,
-    GameEnd,
     HeartsBroken,
     InvalidRulesError,
     InvalidStateError,
@@ -25,11 +24,12 @@ from hearts_core import (
     new_game,
     observe,
     random_deal,
-    resample,
-    rollout,
     step,
     variant,
 )
+from hearts_core.belief import resample
+from hearts_core.playout import rollout
+from hearts_core.rules import GameEnd
 from hearts_core.scoring import game_is_over, score_hand, totals_after
 
 HOLD = ["hold"]

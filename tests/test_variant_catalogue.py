@@ -18,30 +18,32 @@ from hearts_core import (
     Card,
     CardSet,
     Deal,
-    FirstLead,
-    GameEnd,
     GameState,
     HandScored,
-    MoonRequires,
-    MoonScoring,
     PassCards,
-    PassDirection,
     Phase,
     PlayCard,
     Rules,
-    SunScoring,
-    TieRule,
     apply,
-    describe_variant,
     legal_actions,
     new_game,
     random_deal,
     step,
     variant,
-    variant_info,
     variant_names,
 )
 from hearts_core.adapters.openspiel import rules_from_openspiel
+from hearts_core.rules import (
+    FirstLead,
+    GameEnd,
+    MoonRequires,
+    MoonScoring,
+    PassDirection,
+    SunScoring,
+    TieRule,
+    describe_variant,
+    variant_info,
+)
 
 L, R, A, H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD
 

@@ -9,18 +9,8 @@ from typing import Any
 
 import pytest
 
-from hearts_core import (
-    HeartsError,
-    InvalidRulesError,
-    MoonScoring,
-    PassDirection,
-    Rules,
-    load_variant,
-    variant,
-    variant_info,
-    variant_names,
-)
-from hearts_core.rules import LIMITS, RULE_FIELDS
+from hearts_core import HeartsError, InvalidRulesError, Rules, load_variant, variant, variant_names
+from hearts_core.rules import LIMITS, RULE_FIELDS, MoonScoring, PassDirection, variant_info
 
 SHIPPED = ["classic", "moon-choice", "moon-subtract", "queen-breaks-hearts", "standard"]
 

@@ -24,16 +24,13 @@ from hearts_core import (
     PlayCard,
     Rules,
     Suit,
-    Variant,
-    describe,
-    describe_variant,
     is_legal,
     load_variant,
     variant,
-    variant_info,
     variant_names,
 )
 from hearts_core.io.limits import MAX_PROBLEMS
+from hearts_core.rules import Variant, describe, describe_variant, variant_info
 from hearts_core.rules import files as files_module
 from hearts_core.rules import variants as variants_module
 

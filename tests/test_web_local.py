@@ -22,7 +22,8 @@ import pytest
 from starlette.testclient import TestClient
 from test_web import Player, join, new_table, receive_update
 
-from hearts_core import BotError, InvalidRulesError, UnknownNameError
+from hearts_core import InvalidRulesError, UnknownNameError
+from hearts_core.bots import BotError
 from hearts_core.io.jsontext import loads
 from hearts_core.web import LocalTable, TableError, create_app
 from hearts_core.web.tables import pause_after

@@ -18,18 +18,15 @@ from mkdocs.structure.pages import Page
 
 from hearts_core import (
     Action,
-    GameRecord,
     GameState,
     apply,
     legal_actions,
     new_game,
     observe,
     random_deal,
-    record_to_json,
-    state_to_json,
     variant,
-    view_to_json,
 )
+from hearts_core.io import GameRecord, record_to_json, state_to_json, view_to_json
 
 MARK = "<!-- sample-documents -->"
 FOLDER = "samples"

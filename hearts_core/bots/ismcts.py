@@ -60,6 +60,7 @@ from typing import Final, Literal
 
 from hearts_core.actions import Action, PlayCard
 from hearts_core.belief import public_hand
+from hearts_core.bots.errors import BotError
 from hearts_core.bots.knowledge import (
     check_view,
     equivalent_plays,
@@ -73,7 +74,7 @@ from hearts_core.bots.rule_bot import rule_play, searched_choice
 from hearts_core.bots.sampled import Outcomes
 from hearts_core.bots.tree import MOON_MARGIN, walk_values
 from hearts_core.claims import Claim, view_claim
-from hearts_core.errors import BotError, InvalidStateError
+from hearts_core.errors import InvalidStateError
 from hearts_core.kernel import GUARD, LATE, NORMAL, SHOOT, Rng, play_outs
 from hearts_core.observation import PlayerView
 from hearts_core.rules.options import MoonScoring

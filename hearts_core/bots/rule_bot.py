@@ -7,11 +7,11 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
+from hearts_core.bots.errors import BotError
 from hearts_core.bots.heuristics import common_play, winning_rank
 from hearts_core.bots.knowledge import check_view, moon_threat, taken_masks, unseen_cards
 from hearts_core.bots.protocol import no_action_error
 from hearts_core.cards import QUEEN_OF_SPADES, CardSet, Suit
-from hearts_core.errors import BotError
 from hearts_core.kernel import pass_cards
 from hearts_core.observation import PlayerView
 from hearts_core.rules import Rules

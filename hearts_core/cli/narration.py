@@ -4,7 +4,8 @@ show it.
 :class:`Narrator` turns each event into lines of text; :func:`narrate` writes
 them to a :class:`~hearts_core.cli.screen.Screen`, headings in bold.
 
->>> from hearts_core import Card, HandDealt, PassDirection, TrickTaken
+>>> from hearts_core import Card, HandDealt, TrickTaken
+>>> from hearts_core.rules import PassDirection
 >>> from hearts_core.seat_names import seat_names
 >>> narrator = Narrator(26, seat_names(4))
 >>> narrator.lines(HandDealt(0, 3, PassDirection.LEFT))
@@ -81,7 +82,8 @@ class Narrator:
     def lines(self, event: Event) -> list[str]:
         """The lines that report ``event`` (none for events shown later, with their trick).
 
-        >>> from hearts_core import HandDealt, PassDirection
+        >>> from hearts_core import HandDealt
+        >>> from hearts_core.rules import PassDirection
         >>> from hearts_core.seat_names import seat_names
         >>> Narrator(26, seat_names(3)).lines(HandDealt(4, 2, PassDirection.HOLD))
         ['', 'Hand 5 (Southwest deals): no passing']
@@ -152,7 +154,8 @@ def narrate(screen: Screen, narrator: Narrator, events: Sequence[Event]) -> None
     but not the rows of the score tables.
 
     >>> import io
-    >>> from hearts_core import HandDealt, PassDirection
+    >>> from hearts_core import HandDealt
+    >>> from hearts_core.rules import PassDirection
     >>> from hearts_core.seat_names import seat_names
     >>> out = io.StringIO()
     >>> narrate(Screen(out, use_rich=False), Narrator(26, seat_names(4)),

@@ -29,9 +29,10 @@ from typing import TextIO
 from hearts_core.bots import Bot, Transition, transitions
 from hearts_core.cards import CardSet
 from hearts_core.cli.arguments import bots_of, seed_of, variant_of, writable_file
+from hearts_core.cli.errors import GameAbandoned
 from hearts_core.cli.recording import Recorder
 from hearts_core.cli.screen import Screen
-from hearts_core.cli.table import GameAbandoned, HumanSeat
+from hearts_core.cli.table import HumanSeat
 from hearts_core.events import (
     CardPlayed,
     CardsPassed,

@@ -25,7 +25,8 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from hearts_core.actions import Action
 from hearts_core.bots import Transition
-from hearts_core.cli.arguments import NONBLOCK, CommandError, one_line
+from hearts_core.cli.arguments import NONBLOCK, one_line
+from hearts_core.cli.errors import CommandError
 from hearts_core.cli.screen import Screen
 from hearts_core.errors import HeartsError
 from hearts_core.io.records import GameRecord, record_to_json

@@ -1,6 +1,6 @@
 """``hearts rules [VARIANT]`` and ``hearts variants``: the rulebooks and the list of variants.
 
-``rules`` prints a variant's rulebook (:func:`~hearts_core.describe_variant`),
+``rules`` prints a variant's rulebook (:func:`~hearts_core.rules.describe_variant`),
 shipped or read from a variant file: rendered by rich, wrapped to the
 terminal, or, without rich, as wrapped plain text
 (:func:`~hearts_core.cli.markdown.plain_text`). ``variants`` lists the shipped

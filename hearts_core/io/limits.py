@@ -3,7 +3,7 @@
 A server reads records, states and views from the network; the limits here
 keep the time a loader spends linear in its input and the memory it uses a
 small multiple of it, whatever is sent. Every limit is checked before the
-work it bounds, and breaking one raises :class:`~hearts_core.RecordError`.
+work it bounds, and breaking one raises :class:`~hearts_core.io.RecordError`.
 
 >>> MAX_DOCUMENT_CHARACTERS, MAX_ACTIONS, MAX_PROBLEMS
 (2000000, 20000, 100)

@@ -253,7 +253,7 @@ def read_action(reader: Reader, value: object, path: str, players: int | None) -
     """An action written as :func:`action_to_data` writes it, for a table of ``players``.
 
     Only its form is checked here; whether it is legal where it stands is the
-    engine's question (see :class:`~hearts_core.GameRecord`).
+    engine's question (see :class:`~hearts_core.io.GameRecord`).
 
     >>> reader = Reader()
     >>> read_action(reader, {"type": "play", "seat": 1, "card": "AH"}, "$.actions[0]", 4)

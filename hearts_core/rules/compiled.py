@@ -171,7 +171,7 @@ class RuleTables:
     hand_scores: dict[tuple[int, ...], tuple[int, ...]] = attrs.field(
         factory=dict, eq=False, repr=False
     )
-    """The scores of the hands nobody shot that :func:`~hearts_core.rollouts` has scored,
+    """The scores of the hands nobody shot that :func:`~hearts_core.playout.rollouts` has scored,
     by the way their points (and the tricks, where they count) fell, as
     :class:`~hearts_core.playout.ByPoints` keys them. Such a hand's scores depend on the
     rules alone, so they are remembered here rather than worked out again by every call;

@@ -93,7 +93,7 @@ def shown(value: object) -> str:
 def to_choice(kind: type[_E], name: str, value: object) -> _E:
     """Field ``name``'s value: a member of ``kind``, or its text.
 
-    >>> from hearts_core import MoonScoring
+    >>> from hearts_core.rules import MoonScoring
     >>> to_choice(MoonScoring, "moon", "off")
     <MoonScoring.OFF: 'off'>
     """

@@ -553,13 +553,13 @@ def describe_variant(variant: Variant) -> str:
     sources around :func:`describe`'s rules.
 
     Args:
-        variant: The variant, as from :func:`~hearts_core.variant_info` or
+        variant: The variant, as from :func:`~hearts_core.rules.variant_info` or
             :func:`~hearts_core.load_variant`.
 
     Returns:
         Markdown text ending in a newline.
 
-    >>> from hearts_core import variant_info
+    >>> from hearts_core.rules import variant_info
     >>> book = describe_variant(variant_info("black-maria"))
     >>> book.splitlines()[0]
     '# black-maria'
