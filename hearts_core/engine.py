@@ -463,7 +463,7 @@ def _choose_moon(
     taken, _ = taken_and_won(state.tricks, context.tables.players)
     if events is not None:
         events.append(MoonChosen(seat, option))
-    scores = moon_scores(rules, taken, seat, option, rules.moon_amount)
+    scores = moon_scores(rules, taken, seat, option)
     return _scored(context, state.hand_points, scores, events)
 
 

@@ -388,4 +388,4 @@ def _scores(
 def _moon_drawn(rules: Rules, taken: Sequence[int], shooter: int, draws: Rng) -> tuple[int, ...]:
     """The hand scored with a moon option drawn uniformly."""
     option = _MOON_OPTIONS[draws.below(len(_MOON_OPTIONS))]
-    return moon_scores(rules, taken, shooter, option, rules.moon_amount)
+    return moon_scores(rules, taken, shooter, option)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -157,3 +158,28 @@ def test_each_error_lives_in_its_layers_errors_module_and_face() -> None:
         if home == "hearts_core.errors":
             face = hearts_core
         assert error.__name__ in face.__all__, f"{error.__name__} not in {face.__name__}"
+
+
+# the compiled rules' moon_amount is the ruleset's to read: everyone else asks Rules
+_COMPILED_MOON = re.compile(r"(?:\btables\b|\btables\(\)|\bcontext\.tables)\.moon_amount\b")
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=_module_name)
+def test_one_door_to_the_moons_amount_and_no_added_all(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    inside_rules = path.parent == ROOT / "rules"
+    assert inside_rules or not _COMPILED_MOON.search(text), (
+        f"{_module_name(path)} reads moon_amount off the compiled rules: read Rules.moon_amount"
+    )
+    for node in ast.walk(_tree(path)):
+        assert not (
+            isinstance(node, ast.AugAssign)
+            and isinstance(node.target, ast.Name)
+            and node.target.id == "__all__"
+        ), f"{_module_name(path)} adds to __all__ at line {node.lineno}: list it once"
+
+
+def test_the_moon_door_check_finds_the_old_reads() -> None:
+    for old in ("tables.moon_amount", "rules.tables().moon_amount", "s.context.tables.moon_amount"):
+        assert _COMPILED_MOON.search(old), old
+    assert not _COMPILED_MOON.search("rules.moon_amount")

@@ -249,7 +249,7 @@ class Encoder:
         constants += _one_hot(rules.first_lead, tuple(FirstLead))
         constants += _one_hot(rules.moon, tuple(MoonScoring))
         constants += _one_hot(rules.moon_requires, tuple(MoonRequires))
-        constants.append(_clip(tables.moon_amount / positive))
+        constants.append(_clip(rules.moon_amount / positive))
         constants += _one_hot(rules.sun, tuple(SunScoring))
         constants.append(_clip(rules.sun_points / positive))
         constants.append(_clip(rules.no_tricks_bonus / positive))

@@ -84,7 +84,7 @@ def _score_bounds(rules: Rules) -> tuple[int, int]:
     tables = rules.tables()
     positive = sum(p for p in tables.points if p > 0)
     negative = -sum(p for p in tables.points if p < 0)
-    shot = tables.moon_amount
+    shot = rules.moon_amount
     if rules.sun is not SunScoring.OFF:
         shot = max(shot, rules.sun_points)
     bonus = rules.no_tricks_bonus
@@ -204,7 +204,7 @@ class HeartsGame(pyspiel.Game):  # type: ignore[misc]
         else:
             least, most = _score_bounds(rules)
             length = moves + chances
-            amount = rules.tables().moon_amount
+            amount = rules.moon_amount
             low, high = float(amount - most), float(amount - least)
         info = pyspiel.GameInfo(
             num_distinct_actions=setup.encoder.actions,
@@ -575,7 +575,7 @@ def _after_move(
             winners = after.winners
             returns = tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(players))
         else:
-            amount = after.context.tables.moon_amount
+            amount = after.rules.moon_amount
             returns = tuple(
                 float(amount - (new - old))
                 for new, old in zip(after.totals, before.totals, strict=True)

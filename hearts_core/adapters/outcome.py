@@ -75,7 +75,7 @@ def _worst_hand(rules: Rules) -> int:
     """The most points one hand can cost one seat."""
     tables = rules.tables()
     positive = sum(p for p in tables.points if p > 0)
-    worst = max(positive, tables.moon_amount)
+    worst = max(positive, rules.moon_amount)
     if rules.sun is not SunScoring.OFF:
         worst = max(worst, rules.sun_points)
     return worst + max(0, rules.no_tricks_bonus)

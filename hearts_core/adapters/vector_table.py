@@ -258,7 +258,7 @@ class Table:
         """The shooter chose moon option ``choice`` (an index of ``MOON_ACTIONS``)."""
         rules = self.rules
         option = MOON_ACTIONS[choice]
-        return self.scored(moon_scores(rules, self.taken, self.shooter, option, rules.moon_amount))
+        return self.scored(moon_scores(rules, self.taken, self.shooter, option))
 
     def scored(self, scores: tuple[int, ...]) -> dict[str, Any]:
         """Give the hand's rewards and its outcome, and deal the next hand or end."""

@@ -292,7 +292,7 @@ def _claimed(view: PlayerView) -> list[PlayCard]:
     need = tables.moon_mask if rules.moon is not MoonScoring.OFF else 0
     holders = {s for s, m in enumerate(taken_masks(view)) if m & need}
     if claim is Claim.ALL:
-        settles = bool(need) and tables.moon_amount > 0 and holders <= {view.seat}
+        settles = bool(need) and rules.moon_amount > 0 and holders <= {view.seat}
     else:
         left = tables.deck & ~view.played.mask
         bonus = tables.points_of(left & ~tables.point_mask)  # cards worth less than nothing

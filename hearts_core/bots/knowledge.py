@@ -355,7 +355,7 @@ def moon_candidate(view: PlayerView) -> bool:
     """
     tables = view.rules.tables()
     need = tables.moon_mask
-    if not need or not tables.moon_amount:
+    if not need or not view.rules.moon_amount:
         return False
     mine = taken_masks(view)
     if any(m & need for s, m in enumerate(mine) if s != view.seat):

@@ -188,7 +188,7 @@ def _choose_moon_option(view: PlayerView) -> MoonOption:
     taken = taken_masks(view)
     best: tuple[tuple[int, int, int], MoonOption] | None = None
     for option in MoonOption:
-        scores = moon_scores(rules, taken, seat, option, rules.moon_amount)
+        scores = moon_scores(rules, taken, seat, option)
         totals = totals_after(rules, view.totals, scores, view.counting_down)
         others = [t for s, t in enumerate(totals) if s != seat]
         low = min(others)

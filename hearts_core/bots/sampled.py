@@ -312,7 +312,7 @@ def hand_scores(
     if result.scores is not None:
         return result.scores
     assert result.shooter is not None
-    return moon_scores(rules, taken, result.shooter, option, rules.moon_amount)
+    return moon_scores(rules, taken, result.shooter, option)
 
 
 def hand_gains(
