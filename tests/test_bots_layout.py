@@ -17,7 +17,7 @@ from types import ModuleType
 
 import griffe
 import pytest
-from layout_checks import assert_documented, assert_raises_hearts_errors, load_package
+from helpers.layout_checks import assert_documented, assert_raises_hearts_errors, load_package
 
 import hearts_core
 import hearts_core.bots

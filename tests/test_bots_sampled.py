@@ -14,10 +14,10 @@ import random
 from collections.abc import Sequence
 from typing import cast
 
+from helpers.positions import position
+from helpers.rules_of_thumb import common_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import position
-from rules_of_thumb import common_play
 
 from hearts_core import (
     Card,

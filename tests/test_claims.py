@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from positions import position
+from helpers.positions import position
 
 from hearts_core import (
     CardSet,

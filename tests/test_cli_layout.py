@@ -17,7 +17,7 @@ from pathlib import Path
 
 import griffe
 import pytest
-from layout_checks import assert_documented, assert_raises_hearts_errors, load_package
+from helpers.layout_checks import assert_documented, assert_raises_hearts_errors, load_package
 
 import hearts_core
 import hearts_core.__main__

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_main import _play_in_process
+from helpers.terminal import play_in_process
 
 from hearts_core import (
     ChooseMoon,
@@ -189,7 +189,7 @@ def test_an_output_without_symbols_gets_letters_everywhere() -> None:
 
 
 def test_your_own_card_is_shown_played_like_the_others() -> None:
-    status, out, _ = _play_in_process("--seed", "7")
+    status, out, _ = play_in_process("--seed", "7")
     assert status == 0
     lines = out.splitlines()
     # Every trick has one "You play" line, right after your answer to "Your card:".

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_main import Player, _as_input
+from helpers.terminal import Player, as_input
 
 from hearts_core import Deal, Rules, apply, new_game
 from hearts_core.bots import RuleBot
@@ -43,7 +43,7 @@ class Terminal(io.StringIO):
 def _play(*args: str, out: io.StringIO, mistakes: list[str] | None = None) -> str:
     """``hearts play`` answered by the scripted player of test_main (``mistakes`` first)."""
     player = Player(out, mistakes)
-    status = main(["play", *args], stdin=_as_input(player), stdout=out, stderr=out)
+    status = main(["play", *args], stdin=as_input(player), stdout=out, stderr=out)
     assert status == 0, out.getvalue()[-500:]
     return out.getvalue()
 
@@ -93,7 +93,7 @@ def test_the_heading_comes_first_when_you_lead() -> None:
     rules = Rules(pass_cycle=["hold"], single_hand=True)
     out = io.StringIO()
     screen = Screen(out, use_rich=False)
-    seat = HumanSeat(screen, _as_input(Player(out)), SEATS)
+    seat = HumanSeat(screen, as_input(Player(out)), SEATS)
     state = apply(new_game(rules), Deal([
         "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
         "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",

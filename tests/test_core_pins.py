@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import attrs
 import pytest
-from positions import reference
+from helpers.positions import reference
 
 from hearts_core import (
     Card,

@@ -12,8 +12,8 @@ from typing import Any
 
 import jsonschema
 import pytest
+from helpers.strategies import Game, budget, games, random_scenarios
 from hypothesis import given, settings
-from strategies import Game, budget, games, random_scenarios
 
 from hearts_core import (
     Card,

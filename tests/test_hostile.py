@@ -21,9 +21,9 @@ from typing import Any, Final
 
 import attrs
 import pytest
+from helpers.positions import position
 from hypothesis import given
 from hypothesis import strategies as st
-from positions import position
 
 from hearts_core import (
     Card,

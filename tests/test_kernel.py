@@ -9,80 +9,27 @@ exact enumeration of every way a small endgame can be played.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import itertools
 import math
 import random
-import shutil
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-from positions import position
+from helpers.builds import BUILDS, COMPILED, DEALS, SCORED, hand_in, needs_compiled, table_of
+from helpers.positions import position
 
 import hearts_core
 from hearts_core import CardSet, Phase, Rules, variant, variant_names
-from hearts_core import _deal as pure_deal
 from hearts_core import _kernel as pure
-from hearts_core import _scored as pure_scored
-from hearts_core.kernel import Hand, Table
 from hearts_core.playout import ByPoints, rollouts
 
 ROOT = Path(hearts_core.__file__).resolve().parent
 
 
-def compiled_module() -> ModuleType | None:
-    try:
-        return importlib.import_module("hearts_core._kernel_c")
-    except ImportError:
-        return None
-
-
 DEAL_C = "hearts_core._deal_c"
-# Where a C compiler is at hand the package was built with it, so the compiled build must
-# be there (test_kernel_build.py checks that it runs); only a machine without one skips.
-needs_compiled = pytest.mark.skipif(
-    importlib.util.find_spec("hearts_core._kernel_c") is None
-    and not (shutil.which("cc") or shutil.which("gcc")),
-    reason="no C compiler here: only the pure build exists",
-)
-COMPILED = compiled_module()
-BUILDS = [pure] if COMPILED is None else [pure, COMPILED]
-SCORED = {  # each build's scored play-outs (hearts_core/_scored.py), by its kernel module
-    build: (pure_scored if build is pure else importlib.import_module("hearts_core._scored_c"))
-    for build in BUILDS
-}
-DEALS = (
-    [pure_deal] if COMPILED is None else [pure_deal, importlib.import_module("hearts_core._deal_c")]
-)
-
-
-def table_of(build: ModuleType, rules: Rules) -> Table:
-    """The kernel table of ``rules`` in ``build``, made as compile_rules makes it."""
-    tables = rules.tables()
-    rows = tuple(tuple((keep, exempt) for keep, exempt, _, _ in row) for row in tables.rows)
-    table: Table = build.Table(
-        tables.players, tables.hand_size, tables.breaking_mask, tables.discards_only_break,
-        rows, tables.points, tables.moon_mask,
-    )  # fmt: skip
-    return table
-
-
-def hand_in(build: ModuleType, state: hearts_core.GameState) -> Hand:
-    """The kernel hand of a state in play, in ``build``."""
-    from hearts_core.playout import _held
-    from hearts_core.state import taken_and_won
-
-    players = state.rules.players
-    trick = tuple(card.bit for card in state.current_trick)
-    hand: Hand = build.Hand(table_of(build, state.rules), _held(state, trick), state.leader)
-    taken, won = taken_and_won(state.tricks, players)
-    done = len(state.tricks)
-    hand.resume(trick, state.leader, state.hearts_broken, done, tuple(taken), tuple(won))
-    return hand
 
 
 @pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
@@ -331,7 +278,7 @@ def test_play_outs_are_uniform_as_exact_enumeration_says(
 
 def test_moon_choices_are_drawn_evenly() -> None:
     # A hand where seat 0 took every point card, waiting for its choice.
-    from test_rollout import MOON_DEAL
+    from helpers.positions import MOON_DEAL
 
     rules = Rules(pass_cycle=["hold"], moon="shooter-chooses")
     state = hearts_core.apply(hearts_core.new_game(rules), MOON_DEAL)

@@ -9,7 +9,7 @@ import random
 from types import ModuleType
 
 import pytest
-from test_kernel import BUILDS, SCORED, table_of
+from helpers.builds import BUILDS, SCORED, table_of
 
 from hearts_core import CardSet, Rules
 from hearts_core import _kernel as pure

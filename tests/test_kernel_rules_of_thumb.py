@@ -9,9 +9,9 @@ import importlib
 import random
 
 import pytest
-from rules_of_thumb import common_play
-from rules_of_thumb import rule_pass as reference_pass
-from test_kernel import BUILDS, COMPILED, hand_in, table_of
+from helpers.builds import BUILDS, COMPILED, hand_in, table_of
+from helpers.rules_of_thumb import common_play
+from helpers.rules_of_thumb import rule_pass as reference_pass
 
 from hearts_core import (
     CardSet,

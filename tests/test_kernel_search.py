@@ -15,9 +15,9 @@ from types import ModuleType
 from typing import cast
 
 import pytest
-from positions import position
-from rules_of_thumb import common_play
-from test_kernel import BUILDS, COMPILED, hand_in, needs_compiled, table_of
+from helpers.builds import BUILDS, COMPILED, hand_in, needs_compiled, table_of
+from helpers.positions import position
+from helpers.rules_of_thumb import common_play
 
 from hearts_core import (
     CardSet,

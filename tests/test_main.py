@@ -11,13 +11,12 @@ import re
 import subprocess
 import sys
 import tomllib
-from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO, cast
 
 import pytest
+from helpers.terminal import Player, as_input, play_in_process
 
-from hearts_core import Card, CardSet, Deal, Rules, apply, new_game, variant, variant_names
+from hearts_core import Card, Deal, Rules, apply, new_game, variant, variant_names
 from hearts_core.bots import RuleBot
 from hearts_core.cards import read_card as parse_card
 from hearts_core.cards import read_cards as parse_cards
@@ -304,74 +303,6 @@ def test_without_rich_everything_is_plain(monkeypatch: pytest.MonkeyPatch) -> No
 # play
 
 
-class Player(io.TextIOBase):
-    """Answers each prompt of ``hearts play`` from what the transcript shows so far.
-
-    A card prompt gets the first legal card of the last "Legal:" line, written each time in
-    another spelling; a pass prompt the first cards of the hand shown; the moon prompt
-    ``subtract``. ``mistakes`` are sent first, one per prompt, to see them refused
-    (``NOT-HELD``: cards the hand lacks; ``TWICE``: one card named again and again).
-    """
-
-    spellings: tuple[Callable[[Card], str], ...] = (
-        lambda c: str(c),
-        lambda c: str(c).lower(),
-        lambda c: c.symbol.lower(),
-        lambda c: f"{c.rank.name.lower()} of {c.suit.name.lower()}",
-        lambda c: c.suit.symbol + " " + c.symbol[:-1],
-    )
-
-    def __init__(self, out: io.StringIO, mistakes: list[str] | None = None) -> None:
-        self.out = out
-        self.sent: list[str] = []
-        self.mistakes = list(mistakes or [])
-
-    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
-        lines = self.out.getvalue().splitlines()
-        prompt = lines[-1]
-        if self.mistakes and prompt.startswith(("Your card:", "Pass ")):
-            answer = self.mistakes.pop(0)
-            if answer in ("NOT-HELD", "TWICE"):
-                hand = self._hand(lines)
-                count = int(prompt.split()[1])
-                if answer == "TWICE":
-                    answer = " ".join([hand[0]] * count)
-                else:
-                    held = {parse_card(c) for c in hand}
-                    missing = sorted(set(CardSet.parse("") ^ Rules().deck) - held)
-                    answer = " ".join(str(c) for c in missing[:count])
-        elif prompt.startswith("Your card:"):
-            legal = next(line for line in reversed(lines) if line.startswith("Legal: "))
-            card = parse_card(legal.split()[1])
-            answer = self.spellings[len(self.sent) % len(self.spellings)](card)
-        elif prompt.startswith("Pass "):
-            count = int(prompt.split()[1])
-            answer = ", ".join(self._hand(lines)[:count])
-        elif "'subtract'" in prompt:
-            answer = "subtract"
-        else:
-            raise AssertionError(f"unexpected prompt: {prompt!r}")
-        self.sent.append(answer)
-        return answer + "\n"
-
-    @staticmethod
-    def _hand(lines: list[str]) -> list[str]:
-        """The cards of the last hand shown."""
-        shown = next(line for line in reversed(lines) if line.startswith("Your hand: "))
-        return shown.removeprefix("Your hand: ").split()
-
-
-def _as_input(player: Player) -> TextIO:
-    return cast(TextIO, player)
-
-
-def _play_in_process(*args: str, mistakes: list[str] | None = None) -> tuple[int, str, Player]:
-    out = io.StringIO()
-    player = Player(out, mistakes)
-    status = main(["play", "--style", "plain", *args], stdin=_as_input(player), stdout=out)
-    return status, out.getvalue(), player
-
-
 def _hand_size(players: int) -> int:
     return {3: 17, 4: 13, 5: 10, 6: 8}[players]
 
@@ -386,7 +317,7 @@ def _check_played_game(out: str, players: int) -> None:
 
 
 def test_play_a_whole_game_with_scripted_answers() -> None:
-    status, out, player = _play_in_process("--seed", "5")
+    status, out, player = play_in_process("--seed", "5")
     assert status == 0
     _check_played_game(out, 4)
     assert out.startswith("Hearts (standard), seed 5: you sit North, against East, South and West")
@@ -408,7 +339,7 @@ def test_play_a_whole_game_with_scripted_answers() -> None:
 
 
 def test_play_explains_a_refused_pass() -> None:
-    status, out, _ = _play_in_process("--seed", "5", mistakes=["2C", "banana", "TWICE", "NOT-HELD"])
+    status, out, _ = play_in_process("--seed", "5", mistakes=["2C", "banana", "TWICE", "NOT-HELD"])
     assert status == 0
     assert "Not allowed: You must pass 3 cards, not 1 (WRONG_PASS_COUNT: " in out
     assert "Not a card: 'banana'. Type 'help' for how to write cards." in out
@@ -424,7 +355,7 @@ def _table_game(rules: Rules, deal: Deal, mistakes: list[str] | None = None) -> 
     out = io.StringIO()
     names = ("You", *seat_names(rules.players)[1:])
     screen = Screen(out, use_rich=False)
-    seat = HumanSeat(screen, _as_input(Player(out, mistakes)), names)
+    seat = HumanSeat(screen, as_input(Player(out, mistakes)), names)
     talk = TableTalk(screen, names, rules.moon_amount)
     state = apply(new_game(rules), deal)
     assert play_at_table(talk, [seat, *[RuleBot()] * 3], rules, random.Random(0), state)
@@ -499,7 +430,7 @@ def test_with_no_command_hearts_watches() -> None:
 def test_play_as_a_subprocess_to_the_end(name: str, tmp_path: Path) -> None:
     # The answers a scripted player gave in process, sent at once to the real command,
     # play the same whole game to the end.
-    status, expected, player = _play_in_process("--seed", "9", "--variant", name)
+    status, expected, player = play_in_process("--seed", "9", "--variant", name)
     assert status == 0
     _check_played_game(expected, variant(name).players)
     result = _run(
@@ -559,7 +490,7 @@ def test_replay_a_played_game_and_an_unfinished_one(tmp_path: Path) -> None:
     out = io.StringIO()
     player = Player(out)
     args = ["play", "--seed", "4", "--style", "plain", "--save", str(saved)]
-    assert main(args, stdin=_as_input(player), stdout=out) == 0
+    assert main(args, stdin=as_input(player), stdout=out) == 0
     status, replayed = _main("replay", str(saved), "--style", "plain")
     assert status == 0 and "North: You, East: RuleBot()" in replayed
     assert re.search(r"^Winners?: (North|East|South|West)", replayed, re.M)

@@ -6,6 +6,7 @@ Deals are written in card notation and every expected value is worked out by han
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from typing import cast
 
@@ -15,20 +16,28 @@ import pytest
 from hearts_core import (
     Card,
     CardSet,
+    CardsPassed,
     ChooseMoon,
     Deal,
     InvalidSeatError,
+    InvalidStateError,
     MoonOption,
     PassCards,
+    PassSubmitted,
     Phase,
     PlayCard,
     PlayerView,
     Rules,
+    SunShot,
     apply,
     legal_actions,
     new_game,
     observe,
+    random_deal,
+    variant,
+    visible_events,
 )
+from hearts_core.belief import resample
 from hearts_core.rules import MoonScoring
 from hearts_core.state import GameState, Trick
 
@@ -312,3 +321,66 @@ def test_observe_rejects_a_seat_that_is_not_at_the_table(seat: int) -> None:
 def test_observe_rejects_a_seat_that_is_not_an_int(seat: object) -> None:
     with pytest.raises(InvalidSeatError):
         observe(new_game(), seat)  # type: ignore[arg-type]
+
+
+# --- Pins for hearts_core.observation, found by mutation testing (docs/mutation.md) -------
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_a_view_of_a_count_down_game_past_the_target_says_it_counts_down(seat: int) -> None:
+    # hartenjagen counts down from its target of 50: a game started with counting_down
+    # subtracts this hand's scores, and every seat may know it.
+    state = new_game("hartenjagen", totals=(52, 30, 20, 10), counting_down=True)
+    assert observe(state, seat).counting_down is True
+    dealt = apply(state, random_deal(variant("hartenjagen"), random.Random(seat)))
+    view = observe(dealt, seat)
+    assert view.counting_down is True
+    # a state drawn for the view keeps it: the belief reads it from the view
+    assert resample(view, random.Random(0)).counting_down is True
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_a_view_of_a_game_that_does_not_count_down_says_so(seat: int) -> None:
+    # The same totals before the count-down starts, and a game to the target.
+    assert observe(new_game("hartenjagen", totals=(40, 30, 20, 10)), seat).counting_down is False
+    assert observe(new_game(totals=(52, 30, 20, 10)), seat).counting_down is False
+
+
+# --- Pins for hearts_core.events, found by mutation testing (docs/mutation.md) ------------
+
+PASSED = CardSet.parse("QS KS AS")
+
+
+@pytest.mark.parametrize(("seat", "text"), [(6, "6"), (-1, "-1"), (True, "True"), (2.0, "2.0")])
+def test_a_seat_that_is_not_one_is_refused_naming_the_value_and_the_seats(
+    seat: object, text: str
+) -> None:
+    with pytest.raises(InvalidSeatError) as info:
+        visible_events([PassSubmitted(1)], seat)  # type: ignore[arg-type]
+    assert str(info.value) == f"no such seat: {text} (seats are 0 to 5 at most)"
+
+
+@pytest.mark.parametrize("seat", [0, 5])
+def test_the_first_and_the_last_seat_of_the_largest_table_see_events(seat: int) -> None:
+    events = (PassSubmitted(1), SunShot(2))
+    assert visible_events(events, seat) == events
+
+
+@pytest.mark.parametrize(("index", "item", "text"), [(0, "played", "'played'"), (2, None, "None")])
+def test_an_item_that_is_not_an_event_is_refused_naming_its_place(
+    index: int, item: object, text: str
+) -> None:
+    events: list[object] = [PassSubmitted(1), SunShot(2)]
+    events.insert(index, item)
+    with pytest.raises(InvalidStateError) as info:
+        visible_events(events, 0)  # type: ignore[arg-type]
+    assert info.value.field == f"events[{index}]"
+    assert info.value.reason == f"not an event: {text}"
+    assert str(info.value) == f"events[{index}]: not an event: {text}"
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3, 4, 5])
+def test_only_the_giver_and_the_receiver_see_the_cards_passed(seat: int) -> None:
+    # Seat 4 gives to seat 1 (a six-seat table).
+    event = CardsPassed(4, 1, PASSED)
+    (shown,) = visible_events(iter([event]), seat)
+    assert shown == CardsPassed(4, 1, PASSED if seat in (1, 4) else None)

@@ -19,8 +19,8 @@ from typing import Any
 
 import attrs
 import pytest
-from built_deals import play_sweep, sweep
-from test_properties import reference_hand, table
+from helpers.built_deals import play_sweep, sweep
+from helpers.reference import reference_hand, table
 
 from hearts_core import (
     ChooseMoon,

@@ -28,10 +28,10 @@ from typing import Any, Final
 import attrs
 import jsonschema
 import pytest
+from helpers.records import golden_record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.strategies import DrawFn, SearchStrategy, composite
-from test_records import golden_record
 
 from hearts_core import (
     Action,

@@ -15,7 +15,7 @@ import random
 import re
 
 import pytest
-from built_deals import (
+from helpers.built_deals import (
     ACE_OF_CLUBS,
     QUEEN_OF_SPADES,
     CannotBuild,

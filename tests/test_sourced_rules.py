@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from positions import reference
+from helpers.positions import reference
 
 from hearts_core import (
     Card,

@@ -11,23 +11,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from hypothesis import event, settings
-from hypothesis import strategies as st
-from hypothesis.stateful import (
-    RuleBasedStateMachine,
-    initialize,
-    invariant,
-    rule,
-)
-from strategies import (
-    Scenario,
-    Transition,
-    budget,
-    candidate_actions,
-    deals,
-    scenarios,
-)
-from test_properties import (
+from helpers.reference import (
     broken_rules,
     check_cards_in_one_place,
     check_events_match_change,
@@ -41,6 +25,22 @@ from test_properties import (
     malformed,
     reference_game_over,
     table,
+)
+from helpers.strategies import (
+    Scenario,
+    Transition,
+    budget,
+    candidate_actions,
+    deals,
+    scenarios,
+)
+from hypothesis import event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    rule,
 )
 
 from hearts_core import (

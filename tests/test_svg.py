@@ -9,8 +9,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 
 import pytest
+from helpers.strategies import budget, games, random_scenarios
 from hypothesis import given, settings
-from strategies import budget, games, random_scenarios
 
 from hearts_core import (
     Card,

@@ -37,8 +37,8 @@ from typing import Any
 
 import pytest
 import uvicorn
+from helpers.web import moon_to_choose
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
-from test_web import moon_to_choose
 
 from hearts_core.web import MAX_FRAME_BYTES, create_app
 

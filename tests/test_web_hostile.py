@@ -19,9 +19,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from helpers.web import join, receive_update
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from test_web import join, receive_update
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 

@@ -19,8 +19,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from helpers.web import Player, join, new_table, receive_update
 from starlette.testclient import TestClient
-from test_web import Player, join, new_table, receive_update
 
 from hearts_core import InvalidRulesError, UnknownNameError
 from hearts_core.bots import BotError

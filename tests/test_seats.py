@@ -1,11 +1,4 @@
-"""Pins for hearts_core.seat_names and hearts_core.as_seat, found by mutation testing
-(docs/mutation.md).
-
-``name_seats`` speaks to the seat ``you`` in the second person, capitalised at the start
-of the text and after the end of a sentence or a colon, with "your" before a word and
-"yours" at the end; ``apply_as`` refuses what a seat may not send, each refusal with its
-own error. Each expected text is written from the docstrings.
-"""
+"""The seats: their names for people (seat_names), and acting for a known seat (as_seat)."""
 
 from __future__ import annotations
 
@@ -26,6 +19,8 @@ from hearts_core import (
 )
 from hearts_core.as_seat import apply_as, step_as
 from hearts_core.seat_names import name_seats, seat_names
+
+# --- Pins for hearts_core.seat_names and hearts_core.as_seat, found by mutation testing ---
 
 NAMES = seat_names(4)  # North, East, South, West
 

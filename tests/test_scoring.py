@@ -1,10 +1,4 @@
-"""Pins for hearts_core.scoring, found by mutation testing (docs/mutation.md).
-
-The automatic moon rule decides between adding and subtracting by looking at the totals
-the hand would leave, which in a count-down game depend on whether the hand counts down.
-Each expected value is worked out by hand from the rule's docstring
-(:attr:`~hearts_core.rules.MoonScoring.AUTOMATIC`), not read back from the code.
-"""
+"""Scoring a finished hand: moons and suns, bonuses, and the end of the game."""
 
 from __future__ import annotations
 
@@ -12,6 +6,8 @@ import pytest
 
 from hearts_core import CardSet, MoonOption, Rules
 from hearts_core.scoring import game_is_over, score_hand, start_problems, totals_after
+
+# --- Pins for hearts_core.scoring, found by mutation testing (docs/mutation.md) -----------
 
 # Seat 0 took every heart and Q♠ (the moon, 26 points at stake); seat 1 took two clubs.
 MOON = [

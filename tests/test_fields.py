@@ -1,10 +1,4 @@
-"""Pins for hearts_core.rules.fields, found by mutation testing (docs/mutation.md).
-
-Each field of ``Rules`` has its own converter, which refuses a bad value naming that
-field (``InvalidRulesError.field``); plain data from a file goes through
-:func:`~hearts_core.rules.fields.plain_problem` first, which refuses the conveniences only Python
-callers may use. Each expected value is worked out from the docstrings.
-"""
+"""How each Rules field is checked as it is assigned, and plain data read strictly."""
 
 from __future__ import annotations
 
@@ -13,6 +7,8 @@ import pytest
 
 from hearts_core import Card, CardSet, InvalidRulesError, Rules
 from hearts_core.rules.fields import plain_problem, to_removed
+
+# --- Pins for hearts_core.rules.fields, found by mutation testing (docs/mutation.md) ------
 
 # Every field of Rules with a value of the wrong type for it: a list for the options and
 # numbers, a text for the true-or-false fields and for the lists and tables.

@@ -1,16 +1,16 @@
-"""Pins for hearts_core/engine.py, found by mutation testing (docs/mutation-engine.md).
-
-Each test pins a behaviour of the engine that a surviving mutant changed without any
-other test noticing. Every expected value is worked out by hand from the rules and
-the docstrings, not read back from the engine.
-"""
+"""The transition function: the engine's steps, the constructors it builds states with,
+and the state's own checks."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from hearts_core import (
+    Card,
     CardSet,
+    ChooseMoon,
     Deal,
     Event,
     GameOver,
@@ -23,15 +23,25 @@ from hearts_core import (
     MoonShot,
     PassCards,
     Phase,
+    PlayCard,
     Rules,
+    Suit,
     SunShot,
+    Trick,
     apply,
     legal_actions,
     new_game,
+    random_deal,
     step,
+    variant,
 )
+from hearts_core.cards import FULL_DECK
 from hearts_core.engine import MAX_HAND_NUMBER, MAX_TOTAL, exchange, opening
+from hearts_core.legality import seat_passes
 from hearts_core.rules import PassDirection, variant_info
+from hearts_core.state import NO_PASSES, dealer_of, first_leader, hearts_broken_by
+
+# --- Pins for hearts_core/engine.py, found by mutation testing (docs/mutation-engine.md) --
 
 # --- new_game: the hand number ---------------------------------------------------------
 
@@ -257,3 +267,115 @@ def test_a_forged_pass_whose_seat_is_true_is_refused_as_malformed() -> None:
     assert raised.value.field == "seat"
     with pytest.raises(InvalidActionError):
         apply(state, forged_pass(1.0, CardSet.parse("2D 3D 4D")))
+
+
+# --- Pins for the fields a state keeps for speed (hearts_core/builders.py and the engine),
+
+def _check(state: GameState) -> None:
+    if state.phase is Phase.PLAY:
+        assert state.seat_to_play == state.to_act[0]
+        plays = [a for a in legal_actions(state) if isinstance(a, PlayCard)]
+        assert state.legal_bits == CardSet(play.card for play in plays).mask
+    else:
+        assert state.seat_to_play == -1
+        assert state.legal_bits == 0
+    if state.phase is Phase.PASS:
+        # Listed when first asked for, then kept: before that the field holds None.
+        kept = state.pass_listing
+        listed = seat_passes(state)
+        assert kept is None or kept is listed
+        assert state.pass_listing is listed
+        assert [part.seat for part in listed.parts] == list(state.to_act)
+    else:
+        assert state.pass_listing is NO_PASSES
+
+
+@pytest.mark.parametrize("name", ["standard", "moon-choice", "no-passing", "three-player"])
+def test_the_fields_kept_for_speed_hold_their_phase_values_in_every_state(name: str) -> None:
+    rules = variant(name)
+    rng = random.Random(7)
+    # Seat 0 starts one point short of the end: the first point it takes ends the game.
+    state = new_game(rules, totals=(rules.target_score - 1,) + (0,) * (rules.players - 1))
+    phases = set()
+    for _ in range(40):
+        _check(state)
+        if state.is_over:
+            break
+        state = apply(state, random_deal(rules, rng))
+        while state.phase not in (Phase.DEAL, Phase.GAME_OVER):
+            _check(state)
+            phases.add(state.phase)
+            state = apply(state, rng.choice(legal_actions(state)))
+    assert state.is_over
+    assert Phase.PLAY in phases
+    assert (Phase.PASS in phases) is (name != "no-passing")
+
+
+def test_the_state_waiting_for_the_moon_choice_keeps_no_play_or_pass() -> None:
+    # Seat 0 holds every club and leads the 2C: the others can never follow, so it takes
+    # every trick, and every point, whatever anyone plays. The hand is one without passing.
+    rules = variant("moon-choice")
+    hold = next(h for h in range(8) if rules.pass_direction(h) is PassDirection.HOLD)
+    deck = [card for card in FULL_DECK if card.suit is not Suit.CLUBS]
+    hands = [CardSet.parse("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC")]
+    hands += [CardSet(deck[i : i + 13]) for i in (0, 13, 26)]
+    state = apply(new_game(rules, hand_number=hold), Deal(hands))
+    rng = random.Random(1)
+    while state.phase is Phase.PLAY:
+        _check(state)
+        state = apply(state, rng.choice(legal_actions(state)))
+    assert state.phase is Phase.MOON and state.to_act == (0,)
+    _check(state)
+    choice = legal_actions(state)[0]
+    assert isinstance(choice, ChooseMoon)
+    _check(apply(state, choice))
+
+
+# --- Pins for hearts_core/state.py, found by mutation testing (docs/mutation-engine.md) ---
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(part) for part in text.split())
+
+
+def test_a_game_state_cannot_be_built_by_hand() -> None:
+    with pytest.raises(InvalidStateError) as raised:
+        GameState()
+    assert raised.value.field == "state"
+    assert raised.value.reason == "game states are built by new_game and apply, not by hand"
+    assert str(raised.value) == (
+        "state: game states are built by new_game and apply, not by hand"
+    )
+
+
+def test_when_only_discards_break_hearts_a_discarded_heart_in_a_trick_breaks_them() -> None:
+    discards = Rules(only_discards_break_hearts=True).tables()
+    # Spades led, a heart discarded: broken. Hearts led and followed: not broken.
+    assert hearts_broken_by(discards, [Trick(0, cards("2S 5H 3S 4S"))], ()) is True
+    assert hearts_broken_by(discards, [], cards("2S 5H")) is True
+    assert hearts_broken_by(discards, [Trick(0, cards("5H 6H 7H 8H"))], ()) is False
+    assert hearts_broken_by(discards, [], cards("5H 6H")) is False
+
+
+@pytest.mark.parametrize(
+    ("players", "hand_number", "leader"),
+    [(4, 0, 0), (4, 1, 1), (4, 2, 2), (4, 3, 3), (3, 4, 1), (5, 7, 2)],
+)
+def test_left_of_dealer_the_seat_after_the_dealer_leads(
+    players: int, hand_number: int, leader: int
+) -> None:
+    # The last seat deals hand 0, then the deal moves left: hand h is dealt by seat
+    # (h - 1) mod players, and the seat after it leads, seat h mod players.
+    rules = Rules(players=players, first_lead="left-of-dealer", pass_cycle=["hold"])
+    dealer = dealer_of(hand_number, players)
+    assert dealer == (hand_number - 1) % players
+    hands = [0] * players
+    assert first_leader(rules.tables(), hands, dealer) == leader
+    state = new_game(rules, hand_number=hand_number)
+    state = apply(state, random_deal(rules, random.Random(hand_number)))
+    assert state.leader == leader
+    assert state.to_act == (leader,)
+
+
+def test_first_leader_is_none_when_nobody_holds_the_first_lead_card() -> None:
+    hands = [CardSet.parse(text).mask for text in ("3C", "4C", "5C", "6C")]
+    assert first_leader(Rules().tables(), hands, 3) is None

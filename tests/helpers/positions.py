@@ -8,6 +8,7 @@ from hearts_core import (
     Card,
     CardSet,
     ChooseMoon,
+    Deal,
     GameState,
     MoonOption,
     PassCards,
@@ -73,3 +74,13 @@ def position(
             break
         state = apply(state, rng.choice(actions))
     return state
+
+
+MOON_DEAL = Deal(
+    [
+        "AC KC QC JC TC 9C AD KD QD AH KH QH AS",
+        "2C 3C 4C 5C 6C 7C 8C 2D 3D 4D 5D 6D 7D",
+        "8D 9D TD JD 2H 3H 4H 5H 6H 7H 8H 9H TH",
+        "JH 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+    ]
+)

@@ -1,16 +1,4 @@
-"""Pins for hearts_core.errors, found by mutation testing (docs/mutation.md).
-
-The two survivors were in ``RecordError``: a record error that left problems out (its
-``more``) counts them in its total and ends with "... and N more" after the problems it
-lists (docs/untrusted-input.md), which no test read. mutmut does not mutate
-``RecordError.Problem`` (a class inside a class) nor the property ``Rule.summary``, so
-their behaviour is pinned here too, with every error's fields and message: callers branch
-on an error's class and fields, and a person reads its message (errors.py's docstring). An
-``InvalidRulesError`` or a ``RecordError`` of one problem reads ``field: reason`` (after
-the source, if any); one of several reads ``N problems:`` and then one problem a line,
-indented by two spaces, as the docstring of ``RecordError`` shows. Each expected value is
-written from those docstrings.
-"""
+"""The errors: each class's fields, and the messages it writes from them."""
 
 from __future__ import annotations
 
@@ -25,6 +13,8 @@ from hearts_core import (
     Rule,
 )
 from hearts_core.io import RecordError
+
+# --- Pins for hearts_core.errors, found by mutation testing (docs/mutation.md) ------------
 
 Problem = RecordError.Problem
 
