@@ -4,7 +4,7 @@
 player view of one position, each as the library writes it (``pretty=True``)
 in a block the reader opens, with a link to download it: the site serves them
 as ``samples/NAME.json``. They are made when the site is built, so they are
-always in the current format; tests/test_docs_site.py reads each back.
+always in the current format; tests/docs/test_docs_site.py reads each back.
 """
 
 from __future__ import annotations

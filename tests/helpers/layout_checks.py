@@ -1,4 +1,4 @@
-"""Checks the subpackages' layout tests share (tests/test_cli_layout.py, test_bots_layout.py):
+"""Checks the subpackages' layout tests share (tests/cli/test_cli_layout.py, test_bots_layout.py):
 every public name documented, every error raised a HeartsError."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The rules of thumb as they were written on cards before the kernel played them on masks
 (and passed by them: :func:`rule_pass`):
 the reference the kernel's :func:`~hearts_core.kernel.rule_card` must match, choice for
-choice (``tests/test_kernel_rules_of_thumb.py``).
+choice (``tests/engine/test_kernel_rules_of_thumb.py``).
 
 They read nothing but masks (the mover's hand, the cards it has not seen) and
 the trick in progress, so the same code serves a bot reading its view and a

@@ -28,7 +28,7 @@ from hearts_core.io.jsontext import loads
 from hearts_core.web import LocalTable, TableError, create_app
 from hearts_core.web.tables import pause_after
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def answer(text: str) -> dict[str, Any]:

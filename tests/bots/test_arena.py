@@ -31,7 +31,7 @@ from hearts_core.bots.wire import read_reply, read_request, request_line
 from hearts_core.cli import main
 from hearts_core.errors import UnknownNameError
 
-BROKEN = Path(__file__).parent / "data" / "bots" / "broken_bot.py"
+BROKEN = Path(__file__).parents[1] / "data" / "bots" / "broken_bot.py"
 PYTHON = shlex.quote(sys.executable)
 
 

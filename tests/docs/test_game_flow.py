@@ -11,7 +11,7 @@ from types import ModuleType
 
 from hearts_core import Phase
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 SVG = "{http://www.w3.org/2000/svg}"
 
 

@@ -453,7 +453,7 @@ def _toml(value: Any) -> str:
 
 
 def test_the_house_rules_page_lists_every_field_with_its_default() -> None:
-    page = Path(__file__).resolve().parents[1] / "docs" / "house-rules.md"
+    page = Path(__file__).resolve().parents[2] / "docs" / "house-rules.md"
     text = page.read_text(encoding="utf-8")
     section = text.split("### Rule fields", 1)[1].split("\n## ", 1)[0]
     rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| `")]

@@ -412,7 +412,7 @@ def test_seat_passes_repr_names_the_seats_and_the_count() -> None:
 
 # --- state -------------------------------------------------------------------------------
 
-# The engine's constructors are the kernel's (tests/test_kernel_slots.py pins them field
+# The engine's constructors are the kernel's (tests/engine/test_kernel_slots.py pins them field
 # by field in both builds); here, a state built through them plays on as one built by
 # the engine does.
 

@@ -3,8 +3,8 @@
 RLlib (``ray[rllib]``) installs without a deep-learning framework, but training
 needs one, and Ray with PyTorch is several times the size of everything else
 the tests install: so these tests have their own make target and virtual
-environment, which ``.ci/run`` runs after ``make test``. ``tests/conftest.py``
-leaves this file out of other runs (it collects it only with ``HEARTS_RLLIB=1``).
+environment, which ``.ci/run`` runs after ``make test``. ``make test`` leaves this
+file out (``--ignore``); elsewhere it skips where RLlib or PyTorch is missing.
 
 * RLlib's ``PettingZooEnv`` wraps ``env()`` and steps whole episodes of 3-, 4- and
   6-player variants, one hand and a whole game; the rewards add up to minus the
@@ -20,13 +20,17 @@ import random
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
+
+pytest.importorskip("ray.rllib", reason="needs RLlib: make test-rllib installs it")
+pytest.importorskip("torch", reason="needs PyTorch: make test-rllib installs its CPU build")
+
+import numpy as np
 from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv  # type: ignore[import-not-found,unused-ignore]
 
 from hearts_core.adapters.pettingzoo import env
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def episode(wrapped: Any, rng: random.Random) -> tuple[int, dict[str, float]]:

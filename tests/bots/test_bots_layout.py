@@ -1,6 +1,6 @@
 """The layout rules of the bots subpackage, checked on its source.
 
-* (sizes and private names: tests/test_layout.py, for the whole package)
+* (sizes and private names: tests/docs/test_layout.py, for the whole package)
 * every module says what it is for, and every name in a module's ``__all__``
   is documented, with a ``>>>`` example for functions and classes (the
   package-wide docstring test reaches only top-level modules);

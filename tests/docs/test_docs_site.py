@@ -32,7 +32,7 @@ import hearts_core
 from hearts_core import Card, ChooseMoon, Deal, PassCards, PlayCard, Rule, Rules, observe
 from hearts_core.io import json_schema, record_from_json, state_from_json, view_from_json
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
 HOW_TO = DOCS / "how-to"
 GUIDES = sorted(path for path in HOW_TO.glob("*.md") if path.name != "index.md")
@@ -55,7 +55,7 @@ def _hook(name: str) -> ModuleType:
 
 
 def test_there_are_five_guides_and_test_docs_runs_each() -> None:
-    run_by_test_docs = _load(REPO / "tests" / "test_docs.py").WITH_EXAMPLES
+    run_by_test_docs = _load(REPO / "tests" / "docs" / "test_docs.py").WITH_EXAMPLES
     assert len(GUIDES) >= 5
     assert set(GUIDES) <= set(run_by_test_docs)
 

@@ -103,6 +103,7 @@ from hearts_core.scoring import counting_down_after, game_is_over, totals_after
 # --- the property tests ---------------------------------------------------------
 
 
+@pytest.mark.slow
 @given(games())
 def test_every_card_is_in_exactly_one_place(game: Game) -> None:
     report(game)
@@ -110,6 +111,7 @@ def test_every_card_is_in_exactly_one_place(game: Game) -> None:
         check_cards_in_one_place(state)
 
 
+@pytest.mark.slow
 @given(games())
 def test_every_seat_to_act_has_a_legal_action(game: Game) -> None:
     report(game)
@@ -117,6 +119,7 @@ def test_every_seat_to_act_has_a_legal_action(game: Game) -> None:
         check_to_act_have_legal_actions(state)
 
 
+@pytest.mark.slow
 @given(games())
 def test_legal_actions_follow_the_written_rules(game: Game) -> None:
     report(game)
@@ -140,6 +143,7 @@ def test_every_legal_action_applies(game: Game) -> None:
             check_cards_in_one_place(after)
 
 
+@pytest.mark.slow
 @settings(max_examples=budget(0.5))
 @given(st.data())
 def test_illegal_actions_raise_and_leave_the_state_unchanged(data: st.DataObject) -> None:
@@ -162,6 +166,7 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged(data: st.DataObject
         event(f"refused: {rule.value}")
 
 
+@pytest.mark.slow
 @given(games())
 def test_apply_never_mutates_its_input(game: Game) -> None:
     report(game)
@@ -174,6 +179,7 @@ def test_apply_never_mutates_its_input(game: Game) -> None:
     assert list(game.states) == snapshots
 
 
+@pytest.mark.slow
 @given(games())
 def test_hand_points_total_26_or_the_moon_outcome(game: Game) -> None:
     report(game)
@@ -183,6 +189,7 @@ def test_hand_points_total_26_or_the_moon_outcome(game: Game) -> None:
         check_hand_points_bounded(state)
 
 
+@pytest.mark.slow
 @given(games())
 def test_replay_reproduces_the_same_states(game: Game) -> None:
     report(game)
@@ -202,6 +209,7 @@ def test_replay_reproduces_the_same_states(game: Game) -> None:
         assert hash(state) == hash(t.after)
 
 
+@pytest.mark.slow
 @given(games())
 def test_step_events_agree_with_the_change_of_state(game: Game) -> None:
     report(game)
@@ -209,6 +217,7 @@ def test_step_events_agree_with_the_change_of_state(game: Game) -> None:
         check_events_match_change(t)
 
 
+@pytest.mark.slow
 @given(games())
 def test_game_ends_exactly_when_target_reached_with_a_single_lowest(game: Game) -> None:
     report(game)
@@ -339,6 +348,7 @@ def test_observe_cannot_tell_apart_histories_that_differ_only_in_hidden_cards(
     event(f"hidden cards moved: {changed}")
 
 
+@pytest.mark.slow
 @settings(max_examples=budget(0.5))
 @given(one_hand_games())
 def test_views_hold_no_card_of_another_hand(game: Game) -> None:
@@ -482,7 +492,11 @@ _RARE = (
 )
 
 
-@pytest.mark.parametrize("feature", _RARE)
+# the moon choice is rare in mixed games: finding one takes most of this test's time
+@pytest.mark.parametrize(
+    "feature",
+    [pytest.param(f, marks=pytest.mark.slow) if f == "moon-choice" else f for f in _RARE],
+)
 def test_the_mixed_game_strategy_reaches(feature: str) -> None:
     """The strategy the properties run on reaches each rare case within a small budget."""
     found = find(

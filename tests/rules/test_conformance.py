@@ -46,7 +46,7 @@ from hearts_core import (
     variant,
 )
 
-DATA: Final = Path(__file__).resolve().parent / "data" / "conformance"
+DATA: Final = Path(__file__).resolve().parents[1] / "data" / "conformance"
 FORMAT: Final = "hearts-conformance/1"
 CASE_FILES: Final = sorted(DATA.glob("*.json"))
 

@@ -1,13 +1,17 @@
 """The arena's Ray backend gives the local backend's figures on the same seed.
 
-Ray is heavy: ``make test-rllib`` installs it (in .venv-rllib, with
-HEARTS_RLLIB=1) and runs this file; other runs leave it out (see conftest.py).
+Ray is heavy: ``make test-rllib`` installs it (in .venv-rllib) and runs this file;
+``make test`` leaves it out (``--ignore``), and elsewhere it skips where Ray is missing.
 """
 
 from __future__ import annotations
 
 import shlex
 import sys
+
+import pytest
+
+pytest.importorskip("ray", reason="needs Ray: make test-rllib installs it")
 
 import ray  # type: ignore[import-not-found,unused-ignore]
 

@@ -1,6 +1,6 @@
 """The layout rules of the cli subpackage (the ``hearts`` command), checked on its source.
 
-* (sizes and private names: tests/test_layout.py, for the whole package)
+* (sizes and private names: tests/docs/test_layout.py, for the whole package)
 * every module says what it is for, and every name in a module's ``__all__``
   is documented, with a ``>>>`` example for functions and classes;
 * every error raised is a :class:`~hearts_core.HeartsError`;

@@ -1,7 +1,7 @@
 """Both web tables in a real browser: Debian's Chromium, headless, driven by Playwright.
 
-Only ``make test-browser`` runs this module (it sets ``HEARTS_BROWSER=1``;
-tests/conftest.py leaves it out otherwise): it needs Playwright's Python package,
+Only ``make test-browser`` runs this module (``make test`` leaves it out with
+``--ignore``; elsewhere it skips where Playwright is missing): it needs Playwright's Python package,
 ``/usr/bin/chromium`` (``apt-get install chromium``; Playwright cannot download
 its own browsers here) and the play page's payload in ``build/play`` (which
 ``make test-browser`` builds first). The tables are
@@ -36,13 +36,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+pytest.importorskip("playwright", reason="needs Playwright: make test-browser installs it")
+
 import uvicorn
 from helpers.web import moon_to_choose
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
 
 from hearts_core.web import MAX_FRAME_BYTES, create_app
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 PAYLOAD = REPO / "build" / "play"
 CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

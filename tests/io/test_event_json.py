@@ -49,7 +49,7 @@ from hearts_core.io import (
 )
 from hearts_core.rules import PassDirection
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 VALIDATOR = jsonschema.Draft202012Validator(json_schema("event"))
 
 

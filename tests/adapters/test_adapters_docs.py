@@ -1,6 +1,6 @@
 """Every public name of ``hearts_core.adapters`` is documented with an example.
 
-``tests/test_docstrings.py`` checks the top-level modules and packages; the
+``tests/docs/test_docstrings.py`` checks the top-level modules and packages; the
 adapters' modules are one level down, so this file holds them to the same rule:
 each class and function in a module's ``__all__`` has a docstring with a ``>>>``
 example (pytest runs them), and each public method and property of those

@@ -30,7 +30,7 @@ from hearts_core.io.records import record_from_json
 from hearts_core.rules import GameEnd, describe_variant, variant_info
 from hearts_core.seat_names import seat_names
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 _ROW = re.compile(r"^  (points|scores|totals|final totals)((?:\s+-?\d+)+)$")
 

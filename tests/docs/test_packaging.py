@@ -25,7 +25,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 VARIANT_FILES = sorted(p.name for p in (REPO / "variants").glob("*.toml"))
 
 # Printed as JSON by the interpreter under test.

@@ -83,7 +83,7 @@ from hearts_core.io.reader import Reader
 from hearts_core.io.values import read_rules, rule_readers, rules_to_data
 from hearts_core.rules import RULE_FIELDS, PassDirection
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def golden_state() -> GameState:
@@ -312,7 +312,7 @@ def test_compact_json_has_sorted_keys_and_no_spaces() -> None:
 
 def test_output_does_not_depend_on_hash_seeds() -> None:
     program = (
-        "import sys; sys.path.insert(0, sys.argv[1]); import test_records as t; "
+        "import sys; sys.path.insert(0, sys.argv[1]); import helpers.records as t; "
         "from hearts_core import observe; "
         "from hearts_core.io import record_to_json, state_to_json, view_to_json; "
         "r = t.golden_record(); s = r.final; "
@@ -322,7 +322,7 @@ def test_output_does_not_depend_on_hash_seeds() -> None:
     for seed in ("1", "2", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
         result = subprocess.run(
-            [sys.executable, "-c", program, str(Path(__file__).parent)],
+            [sys.executable, "-c", program, str(Path(__file__).parents[1])],
             env=env,
             capture_output=True,
             text=True,

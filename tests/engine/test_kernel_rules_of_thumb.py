@@ -1,5 +1,5 @@
 """The kernel's rules of thumb (``rule_card``) choose, in both builds, exactly the card the
-rules as written on cards (``tests/rules_of_thumb.py``) choose: at every play of random
+rules as written on cards (``tests/helpers/rules_of_thumb.py``) choose: at every play of random
 games of every shipped variant; and their pass (``pass_cards``) is the pass written on
 cards, for random hands of every variant."""
 

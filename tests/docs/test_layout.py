@@ -7,7 +7,7 @@
   in the lower one;
 * every module says what it is for in its first docstring.
 
-The cli subpackage has further rules of its own (tests/test_cli_layout.py).
+The cli subpackage has further rules of its own (tests/cli/test_cli_layout.py).
 """
 
 from __future__ import annotations
@@ -180,6 +180,62 @@ def test_one_door_to_the_moons_amount_and_no_added_all(path: Path) -> None:
 
 
 def test_the_moon_door_check_finds_the_old_reads() -> None:
-    for old in ("tables.moon_amount", "rules.tables().moon_amount", "s.context.tables.moon_amount"):
+    moon = "moon_amount"
+    for old in (f"tables.{moon}", f"rules.tables().{moon}", f"s.context.tables.{moon}"):
         assert _COMPILED_MOON.search(old), old
     assert not _COMPILED_MOON.search("rules.moon_amount")
+
+
+# --- The ruleset imports in one direction ------------------------------------------------
+
+RULESET_ORDER = (
+    "options", "fields", "restrictions", "compiled", "files", "ruleset", "variants", "rulebook",
+)  # fmt: skip
+RULESET = ROOT / "rules"
+
+
+def _imports_outside_type_checking(tree: ast.AST) -> list[str]:
+    """Every module imported in ``tree``, at any depth, but under ``if TYPE_CHECKING:``."""
+    found: list[str] = []
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in (
+            "TYPE_CHECKING", "typing.TYPE_CHECKING",
+        ):  # fmt: skip
+            for child in node.orelse:
+                found += _imports_outside_type_checking(child)
+            continue
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.append(node.module)
+            found += [f"{node.module}.{alias.name}" for alias in node.names]
+        found += _imports_outside_type_checking(node)
+    return found
+
+
+def test_the_ruleset_order_names_every_module() -> None:
+    modules = {path.stem for path in RULESET.glob("*.py")} - {"__init__"}
+    assert modules == set(RULESET_ORDER)
+
+
+@pytest.mark.parametrize("name", RULESET_ORDER)
+def test_the_ruleset_imports_only_to_its_left(name: str) -> None:
+    tree = _tree(RULESET / f"{name}.py")
+    left = set(RULESET_ORDER[: RULESET_ORDER.index(name)])
+    for imported in _imports_outside_type_checking(tree):
+        parts = imported.split(".")
+        if parts[:2] == ["hearts_core", "rules"]:
+            assert len(parts) > 2 and parts[2] in left, (
+                f"hearts_core.rules.{name} imports {imported}: only modules to its left "
+                f"({', '.join(sorted(left)) or 'none'})"
+            )
+
+
+def test_the_direction_check_sees_function_level_imports() -> None:
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from hearts_core.rules.ruleset import Rules\n"
+        "def f():\n    from hearts_core.rules import variants\n"
+    )
+    found = _imports_outside_type_checking(ast.parse(source))
+    assert "hearts_core.rules" in found and "hearts_core.rules.ruleset" not in found
