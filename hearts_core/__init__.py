@@ -1,11 +1,12 @@
 """hearts_core: the rules of Hearts as an immutable state and a pure transition function.
 
 ``import hearts_core`` loads the core: cards, actions, the state and its transition, the
-rules, legality, events and views. The rest loads when asked for, by its own name:
-``hearts_core.io`` (formats and strict loaders), ``hearts_core.rules`` (the options, the
-variants' metadata and the rulebooks), ``hearts_core.playout`` and ``hearts_core.belief``
-(play-outs and sampling), ``hearts_core.svg``, ``hearts_core.bots``,
-``hearts_core.adapters``, ``hearts_core.web`` and ``hearts_core.cli``.
+rules, legality, events and views; ``hearts_core.rules`` holds the ruleset's options,
+the variants' metadata and the rulebooks. The rest loads when asked for, by its own
+name: ``hearts_core.io`` (formats and strict loaders), ``hearts_core.playout`` and
+``hearts_core.belief`` (play-outs and sampling), ``hearts_core.claims``,
+``hearts_core.svg``, ``hearts_core.bots``, ``hearts_core.adapters``, ``hearts_core.web``
+and ``hearts_core.cli``.
 
 >>> import random
 >>> from hearts_core import new_game, apply, legal_actions, random_deal

@@ -18,7 +18,7 @@ class RecordError(HeartsError, ValueError):
 
     Attributes:
         problems: The problems found, in the order met (at least one; at most
-            :data:`~hearts_core.io.limits.MAX_PROBLEMS`).
+            :data:`~hearts_core.errors.MAX_PROBLEMS`).
         more: How many more problems were found and not listed.
 
     >>> from hearts_core.io import record_from_json

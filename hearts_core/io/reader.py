@@ -6,7 +6,7 @@ written ``"QS"``, an object has only the keys the format names, and a key
 appears once. It does not stop at the first problem: it notes each one with its
 JSON path (``$.actions[3].card``) and carries on, so one
 :class:`~hearts_core.io.RecordError` lists them all (up to
-:data:`~hearts_core.io.limits.MAX_PROBLEMS`, then how many more).
+:data:`~hearts_core.errors.MAX_PROBLEMS`, then how many more).
 
 >>> reader = Reader()
 >>> reader.integer("12", "$.seat"), reader.card("Q♠", "$.card"), reader.card("QS", "$.card")
