@@ -10,8 +10,11 @@ from __future__ import annotations
 import random
 from typing import Final
 
-import numpy as np
 import pytest
+
+pytest.importorskip("numpy", reason="needs numpy: install the rl extra")
+
+import numpy as np
 
 from hearts_core import (
     Card,

@@ -10,9 +10,14 @@ import sys
 import warnings
 from typing import Any
 
+import pytest
+
+pytest.importorskip("gymnasium", reason="needs gymnasium: install the rl extra")
+pytest.importorskip("numpy", reason="needs numpy: install the rl extra")
+pytest.importorskip("pettingzoo", reason="needs pettingzoo: install the rl extra")
+
 import gymnasium
 import numpy as np
-import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test  # type: ignore[import-untyped]
 

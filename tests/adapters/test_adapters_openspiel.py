@@ -19,8 +19,13 @@ import random
 import time
 from typing import Any, Final
 
-import numpy as np
 import pytest
+
+pytest.importorskip("numpy", reason="needs numpy: install the rl extra")
+pytest.importorskip("gymnasium", reason="needs gymnasium: install the rl extra")
+pytest.importorskip("pettingzoo", reason="needs pettingzoo: install the rl extra")
+
+import numpy as np
 
 from hearts_core import Card, InvalidRulesError, Rules
 from hearts_core.adapters.encoding import card_action

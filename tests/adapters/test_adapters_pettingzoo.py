@@ -16,8 +16,13 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Final
 
-import numpy as np
 import pytest
+
+pytest.importorskip("numpy", reason="needs numpy: install the rl extra")
+pytest.importorskip("pettingzoo", reason="needs pettingzoo: install the rl extra")
+pytest.importorskip("gymnasium", reason="needs gymnasium: install the rl extra")
+
+import numpy as np
 from pettingzoo.test import api_test, render_test, seed_test  # type: ignore[import-untyped]
 
 from hearts_core import (

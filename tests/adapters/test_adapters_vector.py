@@ -13,8 +13,12 @@ import copy
 import pickle
 from typing import Any
 
-import numpy as np
 import pytest
+
+pytest.importorskip("numpy", reason="needs numpy: install the rl extra")
+pytest.importorskip("gymnasium", reason="needs gymnasium: install the rl extra")
+
+import numpy as np
 
 from hearts_core import InvalidActionError, InvalidRulesError, UnknownNameError, variant_names
 from hearts_core.adapters.gymnasium import env

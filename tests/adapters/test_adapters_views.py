@@ -9,8 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
+
+pytest.importorskip("numpy", reason="needs numpy: install the rl extra")
+pytest.importorskip("gymnasium", reason="needs gymnasium: install the rl extra")
+pytest.importorskip("pettingzoo", reason="needs pettingzoo: install the rl extra")
+
+import numpy as np
 
 from hearts_core import CardSet, InvalidRulesError, PassCards, observe
 from hearts_core.adapters.pettingzoo import raw_env

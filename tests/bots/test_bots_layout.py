@@ -15,8 +15,11 @@ import pkgutil
 from pathlib import Path
 from types import ModuleType
 
-import griffe
 import pytest
+
+pytest.importorskip("griffe", reason="needs griffe: install the dev extra (griffelib)")
+
+import griffe
 from helpers.layout_checks import assert_documented, assert_raises_hearts_errors, load_package
 
 import hearts_core

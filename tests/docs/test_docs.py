@@ -24,8 +24,11 @@ import re
 from pathlib import Path
 from types import CodeType, ModuleType
 
-import markdown  # type: ignore[import-untyped]  # no stubs; MkDocs renders with it
 import pytest
+
+pytest.importorskip("markdown", reason="needs markdown: install the docs extra")
+
+import markdown  # type: ignore[import-untyped]  # no stubs; MkDocs renders with it
 from sybil import Document, Sybil
 from sybil.evaluators.python import PythonEvaluator
 from sybil.parsers.markdown import CodeBlockParser, PythonCodeBlockParser, SkipParser

@@ -25,8 +25,11 @@ from pathlib import Path
 from types import ModuleType
 
 import attrs
-import jsonschema
 import pytest
+
+pytest.importorskip("jsonschema", reason="needs jsonschema: install the dev extra")
+
+import jsonschema
 
 import hearts_core
 from hearts_core import Card, ChooseMoon, Deal, PassCards, PlayCard, Rule, Rules, observe

@@ -18,8 +18,11 @@ import pkgutil
 from collections.abc import Mapping
 from types import ModuleType
 
-import griffe
 import pytest
+
+pytest.importorskip("griffe", reason="needs griffe: install the dev extra (griffelib)")
+
+import griffe
 
 import hearts_core
 import hearts_core.rules

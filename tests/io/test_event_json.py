@@ -10,8 +10,11 @@ import random
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
+
+pytest.importorskip("jsonschema", reason="needs jsonschema: install the dev extra")
+
+import jsonschema
 from helpers.strategies import Game, budget, games, random_scenarios
 from hypothesis import given, settings
 

@@ -8,8 +8,11 @@ import json
 import random
 from typing import Any
 
-import jsonschema
 import pytest
+
+pytest.importorskip("jsonschema", reason="needs jsonschema: install the dev extra")
+
+import jsonschema
 
 from hearts_core import variant, variant_names
 from hearts_core.bots import RandomBot, transitions

@@ -27,8 +27,11 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import jsonschema
 import pytest
+
+pytest.importorskip("jsonschema", reason="needs jsonschema: install the dev extra")
+
+import jsonschema
 from helpers.records import (
     ACTIONS,
     DATA,

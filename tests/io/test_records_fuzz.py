@@ -26,8 +26,11 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 import attrs
-import jsonschema
 import pytest
+
+pytest.importorskip("jsonschema", reason="needs jsonschema: install the dev extra")
+
+import jsonschema
 from helpers.records import golden_record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

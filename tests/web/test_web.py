@@ -23,6 +23,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+pytest.importorskip("starlette", reason="needs starlette: install the web extra")
+
 from helpers.web import Player, join, moon_to_choose, new_table, receive_update
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect

@@ -19,6 +19,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+pytest.importorskip("starlette", reason="needs starlette: install the web extra")
+pytest.importorskip("websockets", reason="needs websockets: install the web extra")
+
 from helpers.web import join, receive_update
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect

@@ -19,6 +19,9 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
+pytest.importorskip("starlette", reason="needs starlette: install the web extra")
+
 from helpers.web import Player, join, new_table, receive_update
 from starlette.testclient import TestClient
 
