@@ -104,8 +104,35 @@ def test_every_code_block_is_run_or_marked_as_shown_only(path: Path) -> None:
     assert not unknown, f"{_name(path)}: code blocks in {unknown}: use python or pycon"
 
 
+# The optional extras a page's examples import (directly, or through the module of the
+# library that needs them): where one is missing, the page's examples skip, naming it.
+_EXTRAS = {
+    "numpy": "numpy", "gymnasium": "gymnasium", "pettingzoo": "pettingzoo",
+    "pyspiel": "pyspiel", "shimmy": "shimmy", "starlette": "starlette", "uvicorn": "uvicorn",
+    "rich": "rich", "ray": "ray", "torch": "torch",
+    "hearts_core.adapters.pettingzoo": "pettingzoo", "hearts_core.adapters.gymnasium": "gymnasium",
+    "hearts_core.adapters.vector": "gymnasium", "hearts_core.adapters.encoding": "numpy",
+    "hearts_core.web": "starlette",
+}  # fmt: skip
+_IMPORT = re.compile(r"^(?:>>> |\.\.\. )?\s*(?:import|from) ([\w.]+)", re.M)
+
+
+def _skip_without_extras(path: Path) -> None:
+    for name in _IMPORT.findall(path.read_text(encoding="utf-8")):
+        for prefix, module in _EXTRAS.items():
+            if name == prefix or name.startswith(f"{prefix}."):
+                pytest.importorskip(module, reason=f"{_name(path)} imports {name}")
+
+
+def test_a_page_that_imports_an_extra_is_found() -> None:
+    assert _IMPORT.findall(">>> from hearts_core.web import create_app\nimport numpy as np\n") == [
+        "hearts_core.web", "numpy",
+    ]  # fmt: skip
+
+
 @pytest.mark.parametrize("path", WITH_EXAMPLES, ids=_name)
 def test_examples_run(path: Path) -> None:
+    _skip_without_extras(path)
     document = SYBIL.parse(path)
     examples = list(document)
     assert examples, f"{_name(path)} has python blocks but Sybil found no example"
@@ -313,6 +340,7 @@ def test_paste_check_catches_what_the_interpreter_refuses() -> None:
 
 @pytest.mark.parametrize("path", PASTED, ids=_name)
 def test_examples_paste_into_the_interpreter(path: Path) -> None:
+    _skip_without_extras(path)
     console = PastedInto({"__name__": "__main__"})
     failures = []
     for line, language, source, text in pasted_blocks(path):
