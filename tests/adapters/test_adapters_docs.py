@@ -15,6 +15,10 @@ import pkgutil
 
 import pytest
 
+pytest.importorskip("numpy", reason="needs numpy: install the rl extra")
+pytest.importorskip("gymnasium", reason="needs gymnasium: install the rl extra")
+pytest.importorskip("pettingzoo", reason="needs pettingzoo: install the rl extra")
+
 import hearts_core.adapters
 
 MODULES = [
