@@ -1,7 +1,7 @@
 """Hatchling build hook: ship the variants, and compile the hand kernel where a compiler exists.
 
 **Variants.** A standard wheel gets each ``variants/NAME.toml`` as
-``hearts_core/_variants/NAME.toml``, where ``hearts_core.variants.variants_dir()`` looks
+``hearts_core/_variants/NAME.toml``, where ``hearts_core.rules.variants.variants_dir()`` looks
 first. Editable wheels get nothing extra: hatchling copies force-included files into
 editable wheels too, which would leave a stale ``hearts_core/_variants`` folder in
 site-packages. An editable install reads ``<repo>/variants`` directly instead.

@@ -56,7 +56,9 @@ def loops(package: Any) -> dict[str, Any]:
     """The public loop and ``rollout`` of ``package``, each a hand of the default rules."""
     rules = package.Rules()
     new_game, apply, deal = package.new_game, package.apply, package.random_deal
-    legal_actions, rollout = package.legal_actions, package.rollout
+    legal_actions = package.legal_actions
+    # rollout lives in the playout module, in this checkout and in the old commit alike
+    rollout = importlib.import_module(f"{package.__name__}.playout").rollout
 
     def loop(rng: random.Random, hand: int) -> None:
         choice = rng.choice

@@ -24,7 +24,6 @@ from pathlib import Path
 
 from hearts_core import (
     Action,
-    GameRecord,
     HeartsError,
     Phase,
     Rules,
@@ -32,10 +31,8 @@ from hearts_core import (
     legal_actions,
     new_game,
     random_deal,
-    record_from_json,
-    record_to_json,
-    view_from_json,
 )
+from hearts_core.io import GameRecord, record_from_json, record_to_json, view_from_json
 from hearts_core.io.limits import MAX_ACTIONS, MAX_DOCUMENT_CHARACTERS
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "untrusted-input.md"

@@ -47,8 +47,10 @@ PIECES = ("loop", "step", "rollout", "rollouts", "openspiel", "deal", "play", "m
 # The child: builds its inputs, warms up, then repeats one piece.
 _CHILD = r"""
 import random, sys
-from hearts_core import Rules, apply, legal_actions, new_game, random_deal, rollout
-from hearts_core import rollouts, step
+from hearts_core import Rules, apply, legal_actions, new_game, random_deal
+from hearts_core.playout import rollout
+from hearts_core.playout import rollouts
+from hearts_core import step
 rules = Rules()
 piece, repeat = sys.argv[1], int(sys.argv[2])
 rng = random.Random(5)

@@ -46,19 +46,9 @@ import time
 from collections.abc import Callable
 
 import hearts_core
-from hearts_core import (
-    Phase,
-    Rules,
-    apply,
-    legal_actions,
-    new_game,
-    observe,
-    random_deal,
-    rollout,
-    rollouts,
-    step,
-)
+from hearts_core import Phase, Rules, apply, legal_actions, new_game, observe, random_deal, step
 from hearts_core.bots import MonteCarloBot
+from hearts_core.playout import rollout, rollouts
 
 Runner = Callable[[float, int], float]
 _RULES = Rules()

@@ -1,5 +1,13 @@
 """hearts_core: the rules of Hearts as an immutable state and a pure transition function.
 
+``import hearts_core`` loads the core: cards, actions, the state and its transition, the
+rules, legality, events and views; ``hearts_core.rules`` holds the ruleset's options,
+the variants' metadata and the rulebooks. The rest loads when asked for, by its own
+name: ``hearts_core.io`` (formats and strict loaders), ``hearts_core.playout`` and
+``hearts_core.belief`` (play-outs and sampling), ``hearts_core.claims``,
+``hearts_core.svg``, ``hearts_core.bots``, ``hearts_core.adapters``, ``hearts_core.web``
+and ``hearts_core.cli``.
+
 >>> import random
 >>> from hearts_core import new_game, apply, legal_actions, random_deal
 >>> state = new_game()
@@ -11,15 +19,16 @@
 True
 """
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from hearts_core._moved import MODULES, NAMES, SUBPACKAGES, install_modules, moved_name
 from hearts_core.action_notation import format_action, parse_action
 from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard, random_deal
-from hearts_core.belief import consistent_state, resample
+from hearts_core.as_seat import apply_as, step_as
 from hearts_core.cards import FULL_DECK, HEARTS, QUEEN_OF_SPADES, Card, CardSet, Rank, Suit
-from hearts_core.claims import Claim, claim_cards, claim_rest
-from hearts_core.describe import describe, describe_variant
 from hearts_core.engine import apply, new_game, step
 from hearts_core.errors import (
-    BotError,
     HeartsError,
     IllegalActionError,
     InvalidActionError,
@@ -27,7 +36,6 @@ from hearts_core.errors import (
     InvalidRulesError,
     InvalidSeatError,
     InvalidStateError,
-    RecordError,
     Rule,
     UnknownNameError,
 )
@@ -46,71 +54,72 @@ from hearts_core.events import (
     TrickTaken,
     visible_events,
 )
-from hearts_core.io import (
-    GameRecord,
-    event_from_data,
-    event_from_json,
-    event_to_data,
-    event_to_json,
-    format_hand,
-    json_schema,
-    parse_hand,
-    record_from_json,
-    record_to_json,
-    replay,
-    replay_steps,
-    state_from_json,
-    state_to_json,
-    view_from_json,
-    view_to_json,
-)
 from hearts_core.kernel import KERNEL
 from hearts_core.legality import PassChoices, explain, is_legal, legal_actions
 from hearts_core.observation import PlayerView, observe
-from hearts_core.playout import play_outs, rollout, rollouts
-from hearts_core.rules import (
-    FirstLead,
-    GameEnd,
-    HeartPoints,
-    MoonOption,
-    MoonRequires,
-    MoonScoring,
-    PassDirection,
-    Rules,
-    SunScoring,
-    TieRule,
-)
-from hearts_core.seated import apply_as, step_as
+from hearts_core.rules import MoonOption, Rules, load_variant, variant, variant_names
 from hearts_core.state import GameState, HandContext, Phase, Trick, trick_winner
-from hearts_core.variants import Variant, load_variant, variant, variant_info, variant_names
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action",
+    # cards
     "Card",
-    "CardPlayed",
     "CardSet",
-    "CardsPassed",
-    "ChooseMoon",
-    "Deal",
-    "Event",
+    "Suit",
+    "Rank",
     "FULL_DECK",
     "HEARTS",
     "QUEEN_OF_SPADES",
-    "FirstLead",
-    "GameEnd",
-    "HeartPoints",
-    "MoonRequires",
-    "SunScoring",
-    "SunShot",
-    "TieRule",
-    "GameOver",
+    # actions
+    "Action",
+    "Deal",
+    "PassCards",
+    "PlayCard",
+    "ChooseMoon",
+    "MoonOption",
+    "random_deal",
+    "format_action",
+    "parse_action",
+    # the game
+    "Rules",
+    "variant",
+    "variant_names",
+    "load_variant",
+    "new_game",
+    "apply",
+    "step",
+    "apply_as",
+    "step_as",
+    "legal_actions",
+    "is_legal",
+    "explain",
+    "PassChoices",
+    "KERNEL",
+    # the state and what a seat sees
     "GameState",
     "HandContext",
+    "Phase",
+    "Trick",
+    "trick_winner",
+    "PlayerView",
+    "observe",
+    # events, in the order they happen
+    "Event",
     "HandDealt",
-    "HandScored",
+    "PassSubmitted",
+    "CardsPassed",
+    "CardPlayed",
     "HeartsBroken",
+    "TrickTaken",
+    "MoonShot",
+    "SunShot",
+    "MoonChosen",
+    "HandScored",
+    "GameOver",
+    "visible_events",
+    # errors
+    "Rule",
     "HeartsError",
     "IllegalActionError",
     "InvalidActionError",
@@ -118,70 +127,20 @@ __all__ = [
     "InvalidRulesError",
     "InvalidSeatError",
     "InvalidStateError",
-    "BotError",
     "UnknownNameError",
-    "MoonOption",
-    "MoonScoring",
-    "MoonShot",
-    "MoonChosen",
-    "PassCards",
-    "PassChoices",
-    "PassDirection",
-    "PassSubmitted",
-    "Phase",
-    "PlayCard",
-    "PlayerView",
-    "Rank",
-    "Rule",
-    "Rules",
-    "Suit",
-    "Trick",
-    "TrickTaken",
-    "Variant",
-    "apply",
-    "explain",
-    "is_legal",
-    "legal_actions",
-    "load_variant",
-    "new_game",
-    "observe",
-    "random_deal",
-    "step",
-    "apply_as",
-    "step_as",
-    "rollout",
-    "rollouts",
-    "play_outs",
-    "KERNEL",
-    "resample",
-    "consistent_state",
-    "trick_winner",
-    "variant",
-    "variant_info",
-    "variant_names",
-    "describe",
-    "describe_variant",
-    "RecordError",
-    "GameRecord",
-    "replay",
-    "replay_steps",
-    "record_to_json",
-    "record_from_json",
-    "state_to_json",
-    "state_from_json",
-    "view_to_json",
-    "view_from_json",
-    "format_hand",
-    "parse_hand",
-    "format_action",
-    "parse_action",
-    "json_schema",
-    "visible_events",
-    "event_to_data",
-    "event_from_data",
-    "event_to_json",
-    "event_from_json",
-    "Claim",
-    "claim_rest",
-    "claim_cards",
 ]
+
+install_modules()
+
+
+if not TYPE_CHECKING:  # type checkers see only __all__: a moved name is an error there
+
+    def __getattr__(name: str) -> Any:
+        # Subpackages load on first use; names that left __all__ still import, with a warning.
+        if name in SUBPACKAGES:
+            return importlib.import_module(f"hearts_core.{name}")
+        if name in NAMES:
+            return moved_name("hearts_core", name)
+        if f"hearts_core.{name}" in MODULES:  # import hearts_core.tables, then .tables
+            return importlib.import_module(f"hearts_core.{name}")
+        raise AttributeError(f"module 'hearts_core' has no attribute {name!r}")

@@ -93,7 +93,8 @@ def suit_of(bit: int) -> int:
 
 class Table:
     """The rules of one ruleset as the kernel reads them, copied from
-    :class:`~hearts_core.tables.RuleTables` by :func:`~hearts_core.tables.compile_rules`.
+    :class:`~hearts_core.rules.compiled.RuleTables` by
+    :func:`~hearts_core.rules.compiled.compile_rules`.
 
     ``rows`` holds, for each of the twelve situations (see :func:`situation`), the
     restrictions that apply in order, each as ``(keep, exempt)``: a restriction narrows the

@@ -30,9 +30,9 @@ from typing import Final
 from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard
 from hearts_core.cards import Card, CardSet
 from hearts_core.errors import HeartsError, InvalidActionError
-from hearts_core.fields import MAX_PLAYERS, MIN_PLAYERS, shown
 from hearts_core.legality import deal_problems
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import MAX_PLAYERS, MIN_PLAYERS, shown
 
 __all__ = ["format_action", "parse_action", "MAX_ACTION_TEXT"]
 

@@ -23,11 +23,11 @@ import attrs
 
 from hearts_core.cards import Card, CardSet, unchecked_cardset
 from hearts_core.errors import InvalidActionError, InvalidCardError, InvalidRulesError
-from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.immutable import stay_frozen
 from hearts_core.kernel import KERNEL, deal_hands
-from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import MAX_PLAYERS, shown
+from hearts_core.rules.options import MoonOption
 
 __all__ = [
     "Deal",
@@ -436,7 +436,7 @@ class PassChoices(Sequence[PassCards]):
 
     def mask_at(self, index: int) -> int:
         """The cards of choice ``index`` (from 0, below ``len(self)``), as a mask, without
-        building the action (see :func:`pass_mask`, which :func:`~hearts_core.rollout`
+        building the action (see :func:`pass_mask`, which :func:`~hearts_core.playout.rollout`
         draws from).
 
         >>> choices = PassChoices(0, CardSet.parse("2C 3C 4C 5C"), 3)

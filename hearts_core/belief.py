@@ -54,11 +54,12 @@ from hearts_core.builders import between_hands, make_state
 from hearts_core.cards import CardSet, Suit, unchecked_cardset
 from hearts_core.draws import CheckedDraws, below_words, nth_subset
 from hearts_core.errors import InvalidStateError
-from hearts_core.fields import shown
 from hearts_core.kernel import Hand, Rng
 from hearts_core.legality import legal_mask
 from hearts_core.observation import PlayerView
-from hearts_core.options import PassDirection
+from hearts_core.rules.compiled import RuleTables
+from hearts_core.rules.fields import shown
+from hearts_core.rules.options import PassDirection
 from hearts_core.state import (
     NO_PASSES,
     GameState,
@@ -70,7 +71,6 @@ from hearts_core.state import (
     taken_and_won,
     winning_so_far,
 )
-from hearts_core.tables import RuleTables
 
 __all__ = ["Belief", "resample", "consistent_state", "public_hand"]
 

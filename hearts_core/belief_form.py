@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from hearts_core.cards import Card, CardSet
 from hearts_core.observation import PlayerView
-from hearts_core.options import PassDirection
 from hearts_core.rules import Rules, is_seat
+from hearts_core.rules.options import PassDirection
 from hearts_core.state import Phase, Trick
 
 __all__ = ["form_problem"]

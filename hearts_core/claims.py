@@ -34,11 +34,11 @@ from typing import Final
 from hearts_core.belief import Belief, public_hand
 from hearts_core.cards import CardSet
 from hearts_core.errors import InvalidSeatError, InvalidStateError
-from hearts_core.fields import shown
 from hearts_core.kernel import PROVED, UNDECIDED, Hand, deal_hands_into, keeping, prove
 from hearts_core.legality import check_state, not_a_seat
 from hearts_core.observation import PlayerView
 from hearts_core.playout import kernel_hand
+from hearts_core.rules.fields import shown
 from hearts_core.state import GameState, Phase
 
 __all__ = ["Claim", "BUDGET", "DEALS", "claim_rest", "claim_cards", "view_claim"]

@@ -15,8 +15,8 @@ from typing import Final
 
 from hearts_core.actions import pass_count_of, pass_mask
 from hearts_core.errors import InvalidStateError
-from hearts_core.fields import shown
 from hearts_core.kernel import Rng
+from hearts_core.rules.fields import shown
 
 __all__ = ["CheckedDraws", "MAX_REJECTIONS", "below_words", "nth_subset"]
 

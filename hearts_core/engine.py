@@ -6,7 +6,7 @@ only computes the next state; :func:`step` also reports the events a front end
 animates, each recorded by the transition as it happens. A card played goes
 through the hand kernel's step (:func:`~hearts_core.kernel.after_card`) and fold
 (:func:`~hearts_core.kernel.fold`), as every play-out's cards do. The random
-play-outs (:func:`~hearts_core.rollout`) live in :mod:`hearts_core.playout` and share
+play-outs (:func:`~hearts_core.playout.rollout`) live in :mod:`hearts_core.playout` and share
 the transitions :func:`exchange` and :func:`after_hand`, and the first leader
 (:func:`~hearts_core.state.first_leader`, which :func:`opening` asks too).
 
@@ -46,11 +46,11 @@ from hearts_core.events import (
     SunShot,
     TrickTaken,
 )
-from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.kernel import after_card, fold
 from hearts_core.legality import explain, malformed, wrong_type
-from hearts_core.options import MoonOption, PassDirection
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import MAX_PLAYERS, shown
+from hearts_core.rules.options import MoonOption, PassDirection
 from hearts_core.scoring import (
     counting_down_after,
     game_is_over,
@@ -72,7 +72,7 @@ from hearts_core.state import (
 )
 
 if TYPE_CHECKING:
-    from hearts_core.variants import Variant
+    from hearts_core.rules.variants import Variant
 
 __all__ = [
     "new_game",
@@ -115,12 +115,12 @@ def new_game(
 ) -> GameState:
     """The state before a deal: by default the first hand of a new game, every total 0.
 
-    ``rules`` is a :class:`~hearts_core.Rules` value, a :class:`~hearts_core.Variant`
-    (from :func:`~hearts_core.variant_info`) or a shipped variant's name (any alias).
+    ``rules`` is a :class:`~hearts_core.Rules` value, a :class:`~hearts_core.rules.Variant`
+    (from :func:`~hearts_core.rules.variant_info`) or a shipped variant's name (any alias).
     ``hand_number`` and ``totals`` start the game at a later hand (the pass
     direction and the dealer follow the hand number), for a match resumed or a
     position studied. ``counting_down`` starts a ``count-down`` game in its second
-    phase, where hands are subtracted (see :class:`~hearts_core.GameEnd`): a game
+    phase, where hands are subtracted (see :class:`~hearts_core.rules.GameEnd`): a game
     whose totals have reached the target must say so.
 
     Raises:
@@ -138,7 +138,8 @@ def new_game(
     ('across', 1, (40, 10, 25, 17))
     >>> new_game("hartenjagen", totals=(52, 30, 20, 10), counting_down=True).counting_down
     True
-    >>> from hearts_core import variant, variant_info
+    >>> from hearts_core import variant
+    >>> from hearts_core.rules import variant_info
     >>> new_game(variant_info("classic")).rules == new_game("classic").rules == variant("classic")
     True
     """
@@ -163,11 +164,11 @@ def _rules_of(rules: Rules | Variant | str | None) -> Rules:
     if rules is None:
         return _DEFAULT_RULES
     if isinstance(rules, str):
-        from hearts_core.variants import variant  # variants reads files: only when asked
+        from hearts_core.rules.variants import variant  # variants reads files: only when asked
 
         return variant(rules)
     if type(rules) is not Rules:
-        from hearts_core.variants import Variant
+        from hearts_core.rules.variants import Variant
 
         if not isinstance(rules, Variant):
             wanted = "must be Rules, a Variant or a variant name"
@@ -462,7 +463,7 @@ def _choose_moon(
     taken, _ = taken_and_won(state.tricks, context.tables.players)
     if events is not None:
         events.append(MoonChosen(seat, option))
-    scores = moon_scores(rules, taken, seat, option, rules.moon_amount)
+    scores = moon_scores(rules, taken, seat, option)
     return _scored(context, state.hand_points, scores, events)
 
 

@@ -8,9 +8,10 @@ person.
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, Final
 
 __all__ = [
+    "MAX_PROBLEMS",
     "Rule",
     "HeartsError",
     "InvalidCardError",
@@ -19,9 +20,12 @@ __all__ = [
     "InvalidRulesError",
     "InvalidSeatError",
     "InvalidStateError",
-    "BotError",
     "UnknownNameError",
 ]
+
+MAX_PROBLEMS: Final = 100
+"""The most problems one error lists (an :class:`InvalidRulesError` for a variant file, a
+:class:`~hearts_core.io.RecordError`); its message says how many more there were."""
 
 
 class Rule(enum.Enum):
@@ -253,106 +257,10 @@ class InvalidStateError(HeartsError, ValueError):
 class UnknownNameError(HeartsError, ValueError):
     """A name that names nothing the library has: a JSON Schema, a bot.
 
-    >>> from hearts_core import json_schema
+    >>> from hearts_core.io import json_schema
     >>> json_schema("recrod")
     Traceback (most recent call last):
     ...
     hearts_core.errors.UnknownNameError: no schema named a string ("recrod"); known: record, \
 state, view, event
     """
-
-
-class BotError(HeartsError, ValueError):
-    """A bot asked to act when it cannot, or built with bad settings.
-
-    >>> from hearts_core.bots import MonteCarloBot
-    >>> MonteCarloBot(samples=0)
-    Traceback (most recent call last):
-    ...
-    hearts_core.errors.BotError: samples must be at least 1, not 0
-    """
-
-
-class RecordError(HeartsError, ValueError):
-    """Input that is not a valid game record, game state, player view or hand notation.
-
-    Loading untrusted input either returns a complete, valid value or raises this
-    error, which lists every problem found, each with where it is: a JSON path such
-    as ``$.actions[3].card`` (``line 7`` in the hand notation). Nothing is built
-    from input that has a problem.
-
-    Attributes:
-        problems: The problems found, in the order met (at least one; at most
-            :data:`~hearts_core.io.limits.MAX_PROBLEMS`).
-        more: How many more problems were found and not listed.
-
-    >>> from hearts_core import record_from_json
-    >>> record_from_json('{"format": "hearts-record/1", "rules": {"players": "4"}, "x": 1}')
-    Traceback (most recent call last):
-    ...
-    hearts_core.errors.RecordError: 3 problems:
-      $.x: unknown key
-      $.actions: missing
-      $.rules.players: must be an integer, not a string ("4")
-    """
-
-    class Problem:
-        """One problem in the input: where it is (``path``) and what is wrong (``message``).
-
-        >>> problem = RecordError.Problem("$.actions[3].card", "not a card")
-        >>> problem.path, str(problem)
-        ('$.actions[3].card', '$.actions[3].card: not a card')
-        """
-
-        __slots__ = ("path", "message")
-
-        path: str
-        """Where: a JSON path (``$.hands[2][0]``) or, in the hand notation, ``line N``."""
-        message: str
-        """What is wrong, for a person to read."""
-
-        def __init__(self, path: str, message: str) -> None:
-            object.__setattr__(self, "path", path)
-            object.__setattr__(self, "message", message)
-
-        def __setattr__(self, name: str, value: object) -> None:
-            raise AttributeError("RecordError.Problem is immutable")
-
-        def __eq__(self, other: object) -> bool:
-            if not isinstance(other, RecordError.Problem):
-                return NotImplemented
-            return (self.path, self.message) == (other.path, other.message)
-
-        def __hash__(self) -> int:
-            return hash((self.path, self.message))
-
-        def __repr__(self) -> str:
-            return f"RecordError.Problem({self.path!r}, {self.message!r})"
-
-        def __str__(self) -> str:
-            return f"{self.path}: {self.message}"
-
-    problems: tuple[RecordError.Problem, ...]
-    more: int
-
-    def __init__(
-        self,
-        problems: list[RecordError.Problem] | tuple[RecordError.Problem, ...],
-        more: int = 0,
-    ) -> None:
-        found = tuple(problems)
-        if not found:
-            found = (RecordError.Problem("$", "refused"),)
-        if len(found) == 1 and not more:
-            text = str(found[0])
-        else:
-            total = len(found) + more
-            text = f"{total} problems:\n" + "\n".join(f"  {p}" for p in found)
-            if more:
-                text += f"\n  ... and {more} more"
-        super().__init__(text)
-        self.problems = found
-        self.more = more
-
-
-__all__ += ["RecordError"]

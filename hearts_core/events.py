@@ -14,8 +14,8 @@ import attrs
 
 from hearts_core.cards import Card, CardSet
 from hearts_core.errors import InvalidSeatError, InvalidStateError
-from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.rules import MoonOption, PassDirection
+from hearts_core.rules.fields import MAX_PLAYERS, shown
 
 __all__ = [
     "HandDealt",

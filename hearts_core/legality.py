@@ -1,7 +1,7 @@
 """Legality: which actions a state allows, and why any other is refused.
 
 A seat's legal cards are its hand narrowed by the play restrictions
-(:mod:`hearts_core.restrictions`) in their fixed order, each skipped when it
+(:mod:`hearts_core.rules.restrictions`) in their fixed order, each skipped when it
 would leave no card. :func:`legal_mask` folds them; the engine uses it to find
 the legal cards of every new state, and :func:`explain` uses it, with the steps
 recorded, to name the first restriction a refused card breaks. One fold, one
@@ -41,13 +41,13 @@ from hearts_core.errors import (
     InvalidStateError,
     Rule,
 )
-from hearts_core.fields import MAX_PLAYERS, shown
 from hearts_core.kernel import fold, situation
-from hearts_core.options import MoonOption
-from hearts_core.restrictions import RESTRICTIONS, Moment
 from hearts_core.rules import is_seat
+from hearts_core.rules.compiled import RuleTables
+from hearts_core.rules.fields import MAX_PLAYERS, shown
+from hearts_core.rules.options import MoonOption
+from hearts_core.rules.restrictions import RESTRICTIONS, Moment
 from hearts_core.state import GameState, Phase
-from hearts_core.tables import RuleTables
 
 __all__ = [
     "legal_actions",
@@ -59,6 +59,7 @@ __all__ = [
     "deal_problems",
     "seat_passes",
     "PassChoices",
+    "malformed",
 ]
 
 _NO_ACTIONS: Final[tuple[Action, ...]] = ()
@@ -141,7 +142,7 @@ def legal_mask_led(
     steps: list[tuple[Rule, int]] | None = None,
 ) -> int:
     """:func:`legal_mask` with the suit led as a mask (``led``; 0 when the seat leads): the
-    fold itself, which the engine and the play-out of :func:`~hearts_core.rollout` call.
+    fold itself, which the engine and the play-out of :func:`~hearts_core.playout.rollout` call.
 
     Without ``steps`` this is the kernel's fold (:func:`hearts_core.kernel.fold`); with
     them, the same rows are walked here, each narrowing recorded for :func:`explain`.
@@ -566,5 +567,3 @@ def _explain_play(state: GameState, action: PlayCard) -> IllegalActionError | No
             return IllegalActionError(rule, message, action)
     raise AssertionError(f"{card} is legal for seat {seat} but was refused")  # pragma: no cover
 
-
-__all__ += ["malformed"]

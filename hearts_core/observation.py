@@ -13,11 +13,11 @@ import attrs
 from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
 from hearts_core.cards import Card, CardSet
 from hearts_core.errors import InvalidSeatError
-from hearts_core.fields import shown
 from hearts_core.immutable import stay_frozen
 from hearts_core.legality import check_state, legal_actions, not_a_seat
-from hearts_core.options import PassDirection
 from hearts_core.rules import Rules, is_seat
+from hearts_core.rules.fields import shown
+from hearts_core.rules.options import PassDirection
 from hearts_core.state import GameState, Phase, Trick, trick_winner
 
 __all__ = ["PlayerView", "observe"]

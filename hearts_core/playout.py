@@ -35,11 +35,11 @@ from typing import Final, Generic, TypeVar, cast
 
 from hearts_core.engine import after_hand
 from hearts_core.errors import InvalidStateError
-from hearts_core.fields import shown
 from hearts_core.kernel import Hand, Rng, scored_outs
 from hearts_core.legality import check_state, wrong_type
-from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import shown
+from hearts_core.rules.options import MoonOption
 from hearts_core.scoring import moon_scores, score_hand, tricks_count
 from hearts_core.state import GameState, HandContext, Phase, dealer_of, first_leader, taken_and_won
 
@@ -388,4 +388,4 @@ def _scores(
 def _moon_drawn(rules: Rules, taken: Sequence[int], shooter: int, draws: Rng) -> tuple[int, ...]:
     """The hand scored with a moon option drawn uniformly."""
     option = _MOON_OPTIONS[draws.below(len(_MOON_OPTIONS))]
-    return moon_scores(rules, taken, shooter, option, rules.moon_amount)
+    return moon_scores(rules, taken, shooter, option)

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from operator import add, sub
 from typing import Final
 
-from hearts_core.options import GameEnd, MoonOption, MoonScoring, SunScoring, TieRule
-from hearts_core.rules import Rules
-from hearts_core.tables import RuleTables
+from hearts_core.rules.compiled import RuleTables
+from hearts_core.rules.options import GameEnd, MoonOption, MoonScoring, SunScoring, TieRule
+from hearts_core.rules.ruleset import FULL_POLISH_POINTS, Rules
 
 __all__ = [
     "HandScore",
@@ -25,7 +25,6 @@ __all__ = [
     "game_is_over",
     "counting_down_after",
     "start_problems",
-    "FULL_POLISH_POINTS",
 ]
 
 # Enum members as module names: reading one off its class goes through the enum
@@ -40,15 +39,6 @@ _SUN_OFF: Final = SunScoring.OFF
 _SUN_ADDS: Final = SunScoring.ADD_TO_OTHERS
 _COUNT_DOWN: Final = GameEnd.COUNT_DOWN
 _SHARED_WIN: Final = TieRule.SHARED_WIN
-
-FULL_POLISH_POINTS = 25
-"""The hand score that takes a total of ``target_score - 1`` to ``target_score - 2`` under
-``Rules.full_polish``.
-
->>> FULL_POLISH_POINTS
-25
-"""
-
 
 class HandScore:
     """What a hand scores before any moon choice: the raw points, and the shot if any.
@@ -121,17 +111,19 @@ def _bonus_points(rules: Rules, taken: Sequence[int]) -> list[int]:
 
 
 def moon_scores(
-    rules: Rules, taken: Sequence[int], shooter: int, option: MoonOption, amount: int
+    rules: Rules, taken: Sequence[int], shooter: int, option: MoonOption, *, sun: bool = False
 ) -> tuple[int, ...]:
-    """Hand scores when ``shooter`` shot (moon or sun, ``amount`` at stake) scored by ``option``.
+    """Hand scores when ``shooter`` shot the moon (or the sun, with ``sun``) scored by
+    ``option``: :attr:`~hearts_core.Rules.moon_amount` at stake (``sun_points`` for the sun).
 
     >>> from hearts_core import Rules, CardSet, MoonOption
     >>> taken = [CardSet.parse("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS").mask, 0, 0, 0]
-    >>> moon_scores(Rules(), taken, 0, MoonOption.ADD_TO_OTHERS, 26)
+    >>> moon_scores(Rules(), taken, 0, MoonOption.ADD_TO_OTHERS)
     (0, 26, 26, 26)
-    >>> moon_scores(Rules(), taken, 0, MoonOption.SUBTRACT_FROM_SHOOTER, 26)
+    >>> moon_scores(Rules(), taken, 0, MoonOption.SUBTRACT_FROM_SHOOTER)
     (-26, 0, 0, 0)
     """
+    amount = rules.sun_points if sun else rules.moon_amount
     kept = _bonus_points(rules, taken)
     if option is _ADD:
         kept = [bonus + (0 if seat == shooter else amount) for seat, bonus in enumerate(kept)]
@@ -165,7 +157,7 @@ def score_hand(
         for seat, won in enumerate(tricks_won):
             if won == count:
                 option = _ADD if rules.sun is _SUN_ADDS else _SUBTRACT
-                scores = moon_scores(rules, taken, seat, option, rules.sun_points)
+                scores = moon_scores(rules, taken, seat, option, sun=True)
                 return HandScore(points, scores, seat, sun=True)
     if rules.moon is not _MOON_OFF:
         shooter = moon_shooter(tables, taken)
@@ -188,7 +180,6 @@ def _moon(
     totals: Sequence[int],
     counting_down: bool,
 ) -> HandScore:
-    amount = rules.moon_amount
     moon = rules.moon
     if moon is _CHOOSES:
         return HandScore(points, None, shooter)
@@ -200,11 +191,11 @@ def _moon(
             # Adding is the default, unless it would end the game with the shooter
             # losing: its total above the lowest. (Tied for the lowest, when the tie
             # rule lets the game end on a tie, it shares the win: that is not losing.)
-            scores = moon_scores(rules, taken, shooter, option, amount)
+            scores = moon_scores(rules, taken, shooter, option)
             added = totals_after(rules, totals, scores, counting_down)
             if game_is_over(rules, added, counting_down) and added[shooter] > min(added):
                 option = _SUBTRACT
-    scores = moon_scores(rules, taken, shooter, option, amount)
+    scores = moon_scores(rules, taken, shooter, option)
     return HandScore(points, scores, shooter, option=option)
 
 

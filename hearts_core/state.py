@@ -26,8 +26,8 @@ from hearts_core.actions import SeatPasses
 from hearts_core.cards import Card, CardSet, unchecked_cardset
 from hearts_core.errors import InvalidStateError
 from hearts_core.immutable import stay_frozen
-from hearts_core.options import PassDirection
 from hearts_core.rules import Rules, RuleTables
+from hearts_core.rules.options import PassDirection
 from hearts_core.scoring import moon_shooter
 
 __all__ = [
@@ -175,7 +175,7 @@ def first_leader(tables: RuleTables, hands: Sequence[int], dealer: int) -> int |
 def breaks_hearts(tables: RuleTables, card: Card, current_trick: Sequence[Card]) -> bool:
     """Whether playing ``card`` to ``current_trick`` (the cards before it) breaks hearts:
     ``card`` is one of the rules' breaking cards and, when only discards break hearts, it is
-    played off the suit led. The engine, the play-out of :func:`~hearts_core.rollout`, the
+    played off the suit led. The engine, the play-out of :func:`~hearts_core.playout.rollout`, the
     events and belief sampling all ask this function.
 
     >>> from hearts_core import Rules
@@ -306,7 +306,7 @@ class HandContext:
     """Each seat's total before this hand."""
     counting_down: bool = False
     """Whether this hand's scores are subtracted from the totals: a ``count-down`` game (see
-    :class:`~hearts_core.GameEnd`) after some total has reached the target. It is history,
+    :class:`~hearts_core.rules.GameEnd`) after some total has reached the target. It is history,
     not a function of the totals, so it is kept here."""
     tables: RuleTables = attrs.field(init=False, eq=False, repr=False)
     """The rules compiled for the engine (``rules.tables()``)."""

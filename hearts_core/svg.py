@@ -55,11 +55,11 @@ import attrs
 
 from hearts_core.cards import Card, CardSet, Suit
 from hearts_core.errors import InvalidSeatError, InvalidStateError
-from hearts_core.fields import shown
 from hearts_core.observation import PlayerView, observe
-from hearts_core.options import PassDirection
 from hearts_core.rules import is_seat
-from hearts_core.seats import seat_names
+from hearts_core.rules.fields import shown
+from hearts_core.rules.options import PassDirection
+from hearts_core.seat_names import seat_names
 from hearts_core.state import GameState, Phase, Trick, seat_of
 
 __all__ = ["table", "WIDTH", "HEIGHT"]

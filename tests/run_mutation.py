@@ -1,5 +1,6 @@
 """Mutation-test modules of the core with mutmut: ``make mutation MODULE=scoring`` (or
-``MODULE=seats,seated`` for several in one run).
+``MODULE=seat_names,as_seat`` for several in one run; ``MODULE=rules.fields`` for a
+module of the ruleset).
 
 ``[tool.mutmut]`` in pyproject.toml names every core module, so a plain ``mutmut run``
 instruments them all, and each instrumented call costs the tests time: the engine's hot
@@ -25,11 +26,16 @@ from pathlib import Path
 # doctests, on machines where mutmut is not installed.
 
 
+def _path(module: str) -> Path:
+    """The source of ``module``, dotted below hearts_core (``rules.fields``)."""
+    return Path("hearts_core", *module.split(".")).with_suffix(".py")
+
+
 def counts(module: str) -> dict[str, int]:
     """The mutants of ``module`` in ``mutants/`` by status, as mutmut names them."""
     from mutmut.stats import status_by_exit_code
 
-    meta = Path("mutants", "hearts_core", f"{module}.py.meta")
+    meta = Path("mutants", _path(module).with_suffix(".py.meta"))
     codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
     found = Counter(status_by_exit_code[code] for code in codes.values())
     return {"mutants": len(codes), **found}
@@ -38,15 +44,15 @@ def counts(module: str) -> dict[str, int]:
 def main(modules: list[str], again: list[str]) -> int:
     """Run the mutants of each ``hearts_core/<module>.py`` (only those in ``again``, if
     any, in the ``mutants/`` of the last run) and print their counts, module by module."""
-    missing = [m for m in modules if not Path("hearts_core", f"{m}.py").is_file()]
+    missing = [m for m in modules if not _path(m).is_file()]
     if missing:
-        print(f"no module hearts_core/{missing[0]}.py", file=sys.stderr)
+        print(f"no module {_path(missing[0])}", file=sys.stderr)
         return 2
     if not again:
         shutil.rmtree("mutants", ignore_errors=True)
     from mutmut.configuration import config
 
-    config().only_mutate = [f"hearts_core/{m}.py" for m in modules]
+    config().only_mutate = [_path(m).as_posix() for m in modules]
     from mutmut.__main__ import cli  # reads the configuration when imported
 
     cli.main(

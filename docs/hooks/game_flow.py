@@ -30,7 +30,6 @@ from hearts_core import (
     Deal,
     GameState,
     MoonOption,
-    PassDirection,
     Phase,
     PlayerView,
     apply,
@@ -40,6 +39,7 @@ from hearts_core import (
     random_deal,
     variant,
 )
+from hearts_core.rules import PassDirection
 from hearts_core.svg import table
 
 Edge = tuple[Phase, Phase, str]

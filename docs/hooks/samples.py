@@ -4,7 +4,7 @@
 player view of one position, each as the library writes it (``pretty=True``)
 in a block the reader opens, with a link to download it: the site serves them
 as ``samples/NAME.json``. They are made when the site is built, so they are
-always in the current format; tests/test_docs_site.py reads each back.
+always in the current format; tests/docs/test_docs_site.py reads each back.
 """
 
 from __future__ import annotations
@@ -18,18 +18,15 @@ from mkdocs.structure.pages import Page
 
 from hearts_core import (
     Action,
-    GameRecord,
     GameState,
     apply,
     legal_actions,
     new_game,
     observe,
     random_deal,
-    record_to_json,
-    state_to_json,
     variant,
-    view_to_json,
 )
+from hearts_core.io import GameRecord, record_to_json, state_to_json, view_to_json
 
 MARK = "<!-- sample-documents -->"
 FOLDER = "samples"

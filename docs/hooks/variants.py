@@ -4,9 +4,9 @@ Nothing here is copied by hand, so the site always says what the shipped
 files and the code say:
 
 * ``variants/index.md`` and one page per shipped ``variants/*.toml`` file,
-  each rendered by :func:`hearts_core.describe_variant`, with the fields the
+  each rendered by :func:`hearts_core.rules.describe_variant`, with the fields the
   file changes from the standard rules and the file itself;
-* in a hand-written page, ``<!-- rulebook -->`` becomes :func:`hearts_core.describe`
+* in a hand-written page, ``<!-- rulebook -->`` becomes :func:`hearts_core.rules.describe`
   of the default rules and ``<!-- rule-identifiers -->`` a table of every
   :class:`hearts_core.Rule` with its one-line summary.
 
@@ -23,8 +23,9 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from hearts_core import Rule, Rules, describe, describe_variant, variant_info, variant_names
-from hearts_core.variants import Variant, variants_dir
+from hearts_core import Rule, Rules, variant_names
+from hearts_core.rules import describe, describe_variant, variant_info
+from hearts_core.rules.variants import Variant, variants_dir
 
 CATALOGUE = "Variant catalogue"
 RULES_PAGE = "rules.md"
@@ -113,7 +114,7 @@ def catalogue_page() -> str:
         "",
         "Each variant is a TOML file in `variants/` that sets [`Rules`][hearts_core.Rules] "
         "fields by name and cites its sources. Every page below is written when the site is "
-        "built, by [`describe_variant`][hearts_core.describe_variant] from the shipped file, "
+        "built, by [`describe_variant`][hearts_core.rules.describe_variant] from the shipped file, "
         "so it states exactly the rules the engine plays. Rule identifiers in the text, such "
         "as `HEARTS_NOT_BROKEN`, are the ones an "
         "[`IllegalActionError`][hearts_core.IllegalActionError] carries in its `rule` "
@@ -138,8 +139,8 @@ def catalogue_page() -> str:
         "[`load_variant`][hearts_core.load_variant] reads it from any path, refusing unknown "
         "keys and inconsistent rules with an "
         "[`InvalidRulesError`][hearts_core.InvalidRulesError] that names the file and the key. "
-        "[`describe`][hearts_core.describe.describe] writes the rulebook of any `Rules` value, "
-        "as on these pages.",
+        "[`describe`][hearts_core.rules.rulebook.describe] writes the rulebook of any "
+        "`Rules` value, as on these pages.",
         "",
     ]
     return "\n".join(lines)

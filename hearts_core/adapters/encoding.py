@@ -37,7 +37,8 @@ from hearts_core.adapters.record import ACTION_OF_INDEX as _ACTION_OF_INDEX
 from hearts_core.adapters.record import HandRecord
 from hearts_core.cards import Card
 from hearts_core.observation import PlayerView
-from hearts_core.options import (
+from hearts_core.rules import Rules
+from hearts_core.rules.options import (
     FirstLead,
     MoonOption,
     MoonRequires,
@@ -46,7 +47,6 @@ from hearts_core.options import (
     SunScoring,
     TieRule,
 )
-from hearts_core.rules import Rules
 from hearts_core.state import GameState, Phase
 
 __all__ = [
@@ -249,7 +249,7 @@ class Encoder:
         constants += _one_hot(rules.first_lead, tuple(FirstLead))
         constants += _one_hot(rules.moon, tuple(MoonScoring))
         constants += _one_hot(rules.moon_requires, tuple(MoonRequires))
-        constants.append(_clip(tables.moon_amount / positive))
+        constants.append(_clip(rules.moon_amount / positive))
         constants += _one_hot(rules.sun, tuple(SunScoring))
         constants.append(_clip(rules.sun_points / positive))
         constants.append(_clip(rules.no_tricks_bonus / positive))

@@ -36,16 +36,16 @@ import numpy as np
 
 from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
 from hearts_core.adapters.encoding import CARDS, MOON_ACTIONS, card_action
+from hearts_core.adapters.opponents import draws_for, restored_draws, saved_draws
+from hearts_core.adapters.opponents import opponents as opponents_of
 from hearts_core.adapters.pettingzoo import raw_env
-from hearts_core.adapters.seats import draws_for, restored_draws, saved_draws
-from hearts_core.adapters.seats import opponents as opponents_of
 from hearts_core.bots.arena import BotSpec
 from hearts_core.cards import CardSet
 from hearts_core.errors import InvalidActionError, InvalidRulesError
-from hearts_core.fields import shown
 from hearts_core.kernel import batch
 from hearts_core.observation import observe
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import shown
 from hearts_core.state import GameState, Phase
 
 __all__ = ["ENV_ID", "HeartsEnv", "env"]

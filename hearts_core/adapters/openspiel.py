@@ -3,7 +3,7 @@ OpenSpiel game.
 
 OpenSpiel's ``hearts`` game takes eight boolean parameters and always plays
 one hand. :func:`rules_from_openspiel` gives the :class:`~hearts_core.Rules`
-that play exactly as it does (``tests/test_openspiel.py`` checks it move for
+that play exactly as it does (``tests/adapters/test_openspiel.py`` checks it move for
 move). Importing this module does not need OpenSpiel installed.
 
 >>> from hearts_core import Card
@@ -17,7 +17,7 @@ information-state and observation tensors and strings, so that OpenSpiel's
 algorithms and RLlib's ``OpenSpielEnv`` run on it (OpenSpiel's C++ ``hearts``
 has no observation tensor). With ``variant="openspiel"`` it is action for action
 OpenSpiel's own game: the same chance outcomes, card ids, legal actions, players
-to move and returns (``tests/test_adapters_openspiel.py`` checks it). It needs
+to move and returns (``tests/adapters/test_adapters_openspiel.py`` checks it). It needs
 the ``openspiel`` extra.
 
 >>> register_game()
@@ -33,9 +33,9 @@ from collections.abc import Mapping
 from typing import Final
 
 from hearts_core.errors import InvalidRulesError
-from hearts_core.fields import shown
-from hearts_core.options import FirstLead, PassDirection
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import shown
+from hearts_core.rules.options import FirstLead, PassDirection
 
 __all__ = ["OPENSPIEL_PARAMETERS", "rules_from_openspiel", "register_game", "GAME_PARAMETERS"]
 

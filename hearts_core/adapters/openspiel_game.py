@@ -39,10 +39,10 @@ from hearts_core.adapters.record import HandRecord
 from hearts_core.cards import Card, CardSet
 from hearts_core.engine import apply, new_game
 from hearts_core.errors import InvalidRulesError
-from hearts_core.fields import shown
 from hearts_core.legality import legal_actions
-from hearts_core.options import PassDirection, SunScoring
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import shown
+from hearts_core.rules.options import PassDirection, SunScoring
 from hearts_core.state import GameState, Phase
 
 __all__ = ["NAME", "PARAMETERS", "HeartsGame", "HeartsState", "HeartsObserver", "register"]
@@ -84,7 +84,7 @@ def _score_bounds(rules: Rules) -> tuple[int, int]:
     tables = rules.tables()
     positive = sum(p for p in tables.points if p > 0)
     negative = -sum(p for p in tables.points if p < 0)
-    shot = tables.moon_amount
+    shot = rules.moon_amount
     if rules.sun is not SunScoring.OFF:
         shot = max(shot, rules.sun_points)
     bonus = rules.no_tricks_bonus
@@ -98,7 +98,7 @@ class _Setup:
     __slots__ = ("variant", "full_game", "rules", "encoder", "openspiel", "chosen", "first")
 
     def __init__(self, variant: str, full_game: bool) -> None:
-        from hearts_core.variants import variant_info
+        from hearts_core.rules.variants import variant_info
 
         if not isinstance(variant, str):
             raise InvalidRulesError("variant", f"must be a variant name, not {shown(variant)}")
@@ -204,7 +204,7 @@ class HeartsGame(pyspiel.Game):  # type: ignore[misc]
         else:
             least, most = _score_bounds(rules)
             length = moves + chances
-            amount = rules.tables().moon_amount
+            amount = rules.moon_amount
             low, high = float(amount - most), float(amount - least)
         info = pyspiel.GameInfo(
             num_distinct_actions=setup.encoder.actions,
@@ -575,7 +575,7 @@ def _after_move(
             winners = after.winners
             returns = tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(players))
         else:
-            amount = after.context.tables.moon_amount
+            amount = after.rules.moon_amount
             returns = tuple(
                 float(amount - (new - old))
                 for new, old in zip(after.totals, before.totals, strict=True)

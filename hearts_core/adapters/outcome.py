@@ -38,9 +38,9 @@ from gymnasium import spaces
 from hearts_core.adapters.encoding import Encoder
 from hearts_core.errors import InvalidRulesError
 from hearts_core.events import Event, GameOver, HandScored, MoonShot, SunShot
-from hearts_core.fields import shown
-from hearts_core.options import SunScoring
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import shown
+from hearts_core.rules.options import SunScoring
 
 __all__ = [
     "REWARDS",
@@ -75,7 +75,7 @@ def _worst_hand(rules: Rules) -> int:
     """The most points one hand can cost one seat."""
     tables = rules.tables()
     positive = sum(p for p in tables.points if p > 0)
-    worst = max(positive, tables.moon_amount)
+    worst = max(positive, rules.moon_amount)
     if rules.sun is not SunScoring.OFF:
         worst = max(worst, rules.sun_points)
     return worst + max(0, rules.no_tricks_bonus)

@@ -80,8 +80,8 @@ from hearts_core.engine import apply, new_game
 from hearts_core.engine import step as engine_step
 from hearts_core.errors import IllegalActionError, InvalidActionError, InvalidRulesError, Rule
 from hearts_core.events import Event
-from hearts_core.fields import shown
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import shown
 from hearts_core.state import GameState, Phase
 
 __all__ = ["env", "raw_env", "REWARDS", "rules_of"]
@@ -100,7 +100,7 @@ def rules_of(variant: str | Rules) -> Rules:
     if isinstance(variant, Rules):
         return variant
     if isinstance(variant, str):
-        from hearts_core.variants import variant as named
+        from hearts_core.rules.variants import variant as named
 
         return named(variant)
     raise InvalidRulesError("variant", f"must be a variant name or Rules, not {shown(variant)}")

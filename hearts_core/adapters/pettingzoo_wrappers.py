@@ -28,7 +28,7 @@ def standard_wrappers(raw: Any) -> Any:
     """``raw`` in PettingZoo's own three wrappers, stacked as its classic games stack them.
 
     :func:`~hearts_core.adapters.pettingzoo.env` behaves exactly as this stack
-    (``tests/test_adapters_pettingzoo.py`` plays both side by side), in one layer
+    (``tests/adapters/test_adapters_pettingzoo.py`` plays both side by side), in one layer
     instead of three.
 
     >>> from hearts_core.adapters.pettingzoo import raw_env

@@ -50,6 +50,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from hearts_core.adapters.encoding import Encoder
+from hearts_core.adapters.opponents import Opponent, opponents
 from hearts_core.adapters.outcome import (
     REWARDS,
     check_arguments,
@@ -58,13 +59,12 @@ from hearts_core.adapters.outcome import (
     observation_space,
 )
 from hearts_core.adapters.pettingzoo import rules_of
-from hearts_core.adapters.seats import Opponent, opponents
-from hearts_core.adapters.table import PLAYING, Table
+from hearts_core.adapters.vector_table import PLAYING, Table
 from hearts_core.bots.arena import BotSpec
 from hearts_core.errors import InvalidActionError, InvalidRulesError
-from hearts_core.fields import shown
 from hearts_core.kernel import batch
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import shown
 
 __all__ = ["HeartsVectorEnv", "vector_env"]
 

@@ -52,6 +52,7 @@ of ``knowledge`` and ``heuristics`` from those modules.
 MonteCarloBot(samples=64, rollout='random')
 """
 
+from hearts_core.bots.errors import BotError, ProtocolError
 from hearts_core.bots.ismcts import IsmctsBot
 from hearts_core.bots.loop import Transition, play_game, transitions
 from hearts_core.bots.monte_carlo import MonteCarloBot
@@ -61,6 +62,8 @@ from hearts_core.bots.registry import BOTS, make_bot, split_specs
 from hearts_core.bots.rule_bot import RuleBot, SimpleBot
 
 __all__ = [
+    "BotError",
+    "ProtocolError",
     "Bot",
     "RandomBot",
     "RuleBot",

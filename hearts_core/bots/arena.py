@@ -41,11 +41,11 @@ import attrs
 
 from hearts_core.actions import Action, random_deal
 from hearts_core.bots.command import CommandBot, Failure
+from hearts_core.bots.errors import BotError
 from hearts_core.bots.loop import transitions
 from hearts_core.bots.protocol import Bot
 from hearts_core.bots.registry import make_bot
 from hearts_core.engine import apply, new_game
-from hearts_core.errors import BotError
 from hearts_core.events import HandScored, MoonShot, SunShot
 from hearts_core.observation import PlayerView
 from hearts_core.rules import Rules

@@ -25,7 +25,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Any
 
 from hearts_core.bots.arena import BotSpec, DealOutcome, play_deals
-from hearts_core.errors import BotError
+from hearts_core.bots.errors import BotError
 from hearts_core.rules import Rules
 
 __all__ = ["chunks", "run_local", "run_ray"]

@@ -59,9 +59,9 @@ from typing import Final
 import attrs
 
 from hearts_core.actions import Action
+from hearts_core.bots.errors import BotError, FailureKind, ProtocolError
 from hearts_core.bots.protocol import no_action_error
-from hearts_core.bots.wire import MAX_LINE, FailureKind, ProtocolError, read_reply, request_line
-from hearts_core.errors import BotError
+from hearts_core.bots.wire import MAX_LINE, read_reply, request_line
 from hearts_core.observation import PlayerView
 
 __all__ = ["Failure", "CommandBot"]
@@ -121,7 +121,7 @@ class CommandBot:
     >>> CommandBot("")
     Traceback (most recent call last):
     ...
-    hearts_core.errors.BotError: cmd: needs a command to run
+    hearts_core.bots.errors.BotError: cmd: needs a command to run
     """
 
     def __init__(self, command: str, seconds: float = 10.0, retire_after: int = 3) -> None:

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from hearts_core.actions import PlayCard
 from hearts_core.cards import Card
 from hearts_core.kernel import rule_card
+from hearts_core.rules.compiled import RuleTables
 from hearts_core.state import winning_bit
-from hearts_core.tables import RuleTables
 
 __all__ = ["common_play", "winning_rank"]
 

@@ -60,6 +60,7 @@ from typing import Final, Literal
 
 from hearts_core.actions import Action, PlayCard
 from hearts_core.belief import public_hand
+from hearts_core.bots.errors import BotError
 from hearts_core.bots.knowledge import (
     check_view,
     equivalent_plays,
@@ -73,10 +74,10 @@ from hearts_core.bots.rule_bot import rule_play, searched_choice
 from hearts_core.bots.sampled import Outcomes
 from hearts_core.bots.tree import MOON_MARGIN, walk_values
 from hearts_core.claims import Claim, view_claim
-from hearts_core.errors import BotError, InvalidStateError
+from hearts_core.errors import InvalidStateError
 from hearts_core.kernel import GUARD, LATE, NORMAL, SHOOT, Rng, play_outs
 from hearts_core.observation import PlayerView
-from hearts_core.options import MoonScoring
+from hearts_core.rules.options import MoonScoring
 from hearts_core.scoring import tricks_count
 from hearts_core.state import Phase
 
@@ -291,7 +292,7 @@ def _claimed(view: PlayerView) -> list[PlayCard]:
     need = tables.moon_mask if rules.moon is not MoonScoring.OFF else 0
     holders = {s for s, m in enumerate(taken_masks(view)) if m & need}
     if claim is Claim.ALL:
-        settles = bool(need) and tables.moon_amount > 0 and holders <= {view.seat}
+        settles = bool(need) and rules.moon_amount > 0 and holders <= {view.seat}
     else:
         left = tables.deck & ~view.played.mask
         bonus = tables.points_of(left & ~tables.point_mask)  # cards worth less than nothing

@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from typing import Final
 
 from hearts_core.actions import ChooseMoon, PassCards, PassChoices, PlayCard
+from hearts_core.bots.errors import BotError
 from hearts_core.cards import Card, CardSet, Rank
-from hearts_core.errors import BotError
-from hearts_core.fields import shown
 from hearts_core.observation import PlayerView
-from hearts_core.options import MoonScoring, PassDirection
 from hearts_core.rules import Rules
+from hearts_core.rules.fields import shown
+from hearts_core.rules.options import MoonScoring, PassDirection
 from hearts_core.state import Phase, Trick, taken_and_won, trick_winner
 
 __all__ = [
@@ -33,7 +33,7 @@ __all__ = [
 
 def check_view(view: PlayerView) -> PlayerView:
     """``view`` itself, once its fields are found to agree with each other; a view whose
-    fields contradict each other is refused with :class:`~hearts_core.BotError`, whose
+    fields contradict each other is refused with :class:`~hearts_core.bots.BotError`, whose
     message starts with the field at fault (``view.tricks: ...``).
 
     Every shipped bot checks its view here before it reads it, so a view built by hand
@@ -49,7 +49,7 @@ def check_view(view: PlayerView) -> PlayerView:
     >>> check_view(attrs.evolve(observe(new_game(), 0), seat=7))
     Traceback (most recent call last):
     ...
-    hearts_core.errors.BotError: view.seat: 7 is not a seat at a table of 4
+    hearts_core.bots.errors.BotError: view.seat: 7 is not a seat at a table of 4
     """
     if view.__class__ is PlayerView and view.observed:
         return view  # built by observe from a state: its fields agree
@@ -355,7 +355,7 @@ def moon_candidate(view: PlayerView) -> bool:
     """
     tables = view.rules.tables()
     need = tables.moon_mask
-    if not need or not tables.moon_amount:
+    if not need or not view.rules.moon_amount:
         return False
     mine = taken_masks(view)
     if any(m & need for s, m in enumerate(mine) if s != view.seat):

@@ -22,9 +22,9 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from hearts_core.actions import Action, random_deal
+from hearts_core.bots.errors import BotError
 from hearts_core.bots.protocol import Bot
 from hearts_core.engine import new_game, step
-from hearts_core.errors import BotError
 from hearts_core.events import Event
 from hearts_core.observation import observe
 from hearts_core.rules import Rules

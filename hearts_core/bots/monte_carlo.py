@@ -9,10 +9,11 @@ from typing import Final, Literal
 
 from hearts_core.actions import Action, PlayCard
 from hearts_core.belief import Belief, public_hand
+from hearts_core.bots.errors import BotError
 from hearts_core.bots.knowledge import check_view, equivalent_plays, unseen_cards
 from hearts_core.bots.rule_bot import searched_choice
 from hearts_core.bots.sampled import Outcomes
-from hearts_core.errors import BotError, InvalidStateError
+from hearts_core.errors import InvalidStateError
 from hearts_core.kernel import RULE, Hand, Rng, deal_hands_into, play_outs
 from hearts_core.observation import PlayerView
 from hearts_core.state import Phase

@@ -29,12 +29,12 @@ from collections.abc import Sequence
 from typing import Final
 
 from hearts_core.actions import PassCards
+from hearts_core.bots.errors import BotError
 from hearts_core.bots.knowledge import check_view
 from hearts_core.bots.rule_bot import rule_pass
 from hearts_core.bots.sampled import Outcomes, gain_over_others, hand_gains
 from hearts_core.cards import FULL_DECK, Card, CardSet, Suit
 from hearts_core.engine import exchange
-from hearts_core.errors import BotError
 from hearts_core.kernel import Hand, finish_rule, pass_cards, pass_outs
 from hearts_core.observation import PlayerView
 from hearts_core.state import Phase, first_leader

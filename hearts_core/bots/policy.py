@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any, Final
 
 from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
+from hearts_core.bots.errors import BotError
 from hearts_core.bots.knowledge import check_view
 from hearts_core.bots.protocol import no_action_error
 from hearts_core.cards import Card, CardSet
-from hearts_core.errors import BotError
 from hearts_core.observation import PlayerView
 from hearts_core.state import Phase
 

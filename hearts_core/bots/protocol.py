@@ -13,7 +13,7 @@ import random
 from typing import Protocol, runtime_checkable
 
 from hearts_core.actions import Action
-from hearts_core.errors import BotError
+from hearts_core.bots.errors import BotError
 from hearts_core.observation import PlayerView
 
 __all__ = ["Bot", "no_action_error"]

@@ -11,7 +11,7 @@ A spec is a bot's name, optionally followed by a colon and its options::
 Names, option names and values are read without regard to case or
 surrounding spaces. A name or option that does not exist raises
 :class:`~hearts_core.UnknownNameError`; a bad value or a malformed spec raises
-:class:`~hearts_core.BotError`.
+:class:`~hearts_core.bots.BotError`.
 """
 
 from __future__ import annotations
@@ -20,12 +20,13 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Final, NamedTuple
 
+from hearts_core.bots.errors import BotError
 from hearts_core.bots.ismcts import STRONG, IsmctsBot
 from hearts_core.bots.monte_carlo import MonteCarloBot
 from hearts_core.bots.protocol import Bot
 from hearts_core.bots.random_bot import RandomBot
 from hearts_core.bots.rule_bot import RuleBot
-from hearts_core.errors import BotError, UnknownNameError
+from hearts_core.errors import UnknownNameError
 
 __all__ = ["BOTS", "make_bot", "split_specs"]
 
@@ -178,8 +179,8 @@ learned
     >>> make_bot("mc:samples=0")
     Traceback (most recent call last):
     ...
-    hearts_core.errors.BotError: bad value for samples in 'mc:samples=0': give a whole number of \
-at least 1
+    hearts_core.bots.errors.BotError: bad value for samples in 'mc:samples=0': give a whole \
+number of at least 1
     """
     if not isinstance(spec, str):
         raise BotError(f"a bot spec is a string, not {spec!r}")

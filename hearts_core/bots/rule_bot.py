@@ -7,15 +7,15 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
+from hearts_core.bots.errors import BotError
 from hearts_core.bots.heuristics import common_play, winning_rank
 from hearts_core.bots.knowledge import check_view, moon_threat, taken_masks, unseen_cards
 from hearts_core.bots.protocol import no_action_error
 from hearts_core.cards import QUEEN_OF_SPADES, CardSet, Suit
-from hearts_core.errors import BotError
 from hearts_core.kernel import pass_cards
 from hearts_core.observation import PlayerView
-from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
+from hearts_core.rules.options import MoonOption
 from hearts_core.scoring import game_is_over, moon_scores, totals_after
 from hearts_core.state import Phase
 
@@ -188,7 +188,7 @@ def _choose_moon_option(view: PlayerView) -> MoonOption:
     taken = taken_masks(view)
     best: tuple[tuple[int, int, int], MoonOption] | None = None
     for option in MoonOption:
-        scores = moon_scores(rules, taken, seat, option, rules.moon_amount)
+        scores = moon_scores(rules, taken, seat, option)
         totals = totals_after(rules, view.totals, scores, view.counting_down)
         others = [t for s, t in enumerate(totals) if s != seat]
         low = min(others)

@@ -22,11 +22,11 @@ from typing import Final
 from hearts_core.cards import FULL_DECK, Card
 from hearts_core.kernel import Hand, after_card, finish_rule, fold, rule_card
 from hearts_core.observation import PlayerView
-from hearts_core.options import MoonOption
 from hearts_core.rules import Rules
+from hearts_core.rules.compiled import RuleTables
+from hearts_core.rules.options import MoonOption
 from hearts_core.scoring import moon_scores, score_hand, totals_after, tricks_count
 from hearts_core.state import GameState, taken_and_won, trick_winner, winning_bit
-from hearts_core.tables import RuleTables
 
 __all__ = [
     "SampledHand",
@@ -312,7 +312,7 @@ def hand_scores(
     if result.scores is not None:
         return result.scores
     assert result.shooter is not None
-    return moon_scores(rules, taken, result.shooter, option, rules.moon_amount)
+    return moon_scores(rules, taken, result.shooter, option)
 
 
 def hand_gains(

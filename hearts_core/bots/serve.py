@@ -32,9 +32,10 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
+from hearts_core.bots.errors import ProtocolError
 from hearts_core.bots.protocol import Bot
 from hearts_core.bots.registry import make_bot
-from hearts_core.bots.wire import MAX_LINE, ProtocolError, read_request, reply_line
+from hearts_core.bots.wire import MAX_LINE, read_request, reply_line
 from hearts_core.errors import HeartsError
 
 __all__ = ["serve", "main"]

@@ -30,17 +30,16 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from hearts_core.action_notation import parse_action
 from hearts_core.actions import Action
-from hearts_core.errors import BotError, HeartsError
+from hearts_core.bots.errors import ProtocolError
+from hearts_core.errors import HeartsError
 from hearts_core.io.views import view_from_data, view_to_data
 from hearts_core.observation import PlayerView
 
 __all__ = [
-    "FailureKind",
-    "ProtocolError",
     "MAX_LINE",
     "request_line",
     "read_request",
@@ -50,25 +49,6 @@ __all__ = [
 
 MAX_LINE: Final = 1 << 20
 """The longest line either side reads, in bytes (a longer one is malformed)."""
-
-FailureKind = Literal["timeout", "malformed", "illegal", "crash"]
-"""What went wrong with a protocol bot's decision: no reply in time, a reply that is not
-a well-formed message, an action that is not legal, or a program that ended or
-could not start."""
-
-
-class ProtocolError(BotError):
-    """A message that breaks the bot protocol; ``kind`` says how.
-
-    >>> error = ProtocolError("illegal", "play 0 QS is not a legal action")
-    >>> error.kind, str(error)
-    ('illegal', 'illegal: play 0 QS is not a legal action')
-    """
-
-    def __init__(self, kind: FailureKind, detail: str) -> None:
-        super().__init__(f"{kind}: {detail}")
-        self.kind: FailureKind = kind
-        self.detail = detail
 
 
 def request_line(view: PlayerView, seed: int) -> str:
@@ -97,7 +77,7 @@ def read_request(line: str | bytes) -> tuple[PlayerView, int]:
     >>> read_request('{"type": "choose"}')
     Traceback (most recent call last):
     ...
-    hearts_core.bots.wire.ProtocolError: malformed: a request needs 'seed', 'view' and \
+    hearts_core.bots.errors.ProtocolError: malformed: a request needs 'seed', 'view' and \
 'legal'
     """
     data = _object(line)
@@ -137,7 +117,7 @@ def read_reply(line: str | bytes, view: PlayerView) -> Action:
     >>> read_reply('{"action": "play 0 2C"}', observe(new_game(), 0))
     Traceback (most recent call last):
     ...
-    hearts_core.bots.wire.ProtocolError: illegal: play 0 2C is not a legal action here
+    hearts_core.bots.errors.ProtocolError: illegal: play 0 2C is not a legal action here
     """
     data = _object(line)
     text = data.get("action")

@@ -23,7 +23,7 @@ comma-separated list, one per seat (``mc:samples=64,rollout=random`` stays one
 bot).
 
 **What you see.** Seats are named by the compass
-(:func:`~hearts_core.seats.seat_names`: North, East, South, West at four; in
+(:func:`~hearts_core.seat_names.seat_names`: North, East, South, West at four; in
 ``play`` your seat, North, is "You"), and cards are written rank then suit
 symbol (``Q♠``, ``10♥``; ``QS``, ``TH`` on an output that cannot show the
 symbols), in the logs, prompts and error messages alike. On a terminal, long
@@ -66,7 +66,8 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from hearts_core.cli.arena import arena
-from hearts_core.cli.arguments import UsageError, one_line
+from hearts_core.cli.arguments import one_line
+from hearts_core.cli.errors import CommandError, GameAbandoned, UsageError
 from hearts_core.cli.narration import Narrator
 from hearts_core.cli.parser import COMMANDS, build_parser
 from hearts_core.cli.play import play
@@ -78,7 +79,7 @@ from hearts_core.cli.simulate import simulate
 from hearts_core.cli.watch import watch
 from hearts_core.errors import HeartsError
 
-__all__ = ["main", "Narrator"]
+__all__ = ["main", "Narrator", "UsageError", "CommandError", "GameAbandoned"]
 
 
 def _parse(argv: Sequence[str], out: TextIO, err: TextIO) -> argparse.Namespace | int:

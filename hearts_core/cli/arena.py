@@ -20,9 +20,11 @@ import attrs
 
 from hearts_core.bots.arena import ArenaResult, make_arena_bot, run_arena
 from hearts_core.bots.command import CommandBot
-from hearts_core.cli.arguments import UsageError, variant_of
+from hearts_core.bots.errors import BotError
+from hearts_core.cli.arguments import variant_of
+from hearts_core.cli.errors import UsageError
 from hearts_core.cli.screen import Screen, sentence
-from hearts_core.errors import BotError, UnknownNameError
+from hearts_core.errors import UnknownNameError
 
 __all__ = ["arena", "report_rows"]
 

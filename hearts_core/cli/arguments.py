@@ -18,12 +18,11 @@ from pathlib import Path
 from typing import Final
 
 from hearts_core.bots import Bot, make_bot, split_specs
+from hearts_core.cli.errors import UsageError
 from hearts_core.errors import HeartsError, InvalidRulesError
-from hearts_core.variants import Variant, load_variant, variant_info
+from hearts_core.rules.variants import Variant, load_variant, variant_info
 
 __all__ = [
-    "UsageError",
-    "CommandError",
     "one_line",
     "variant_of",
     "bots_of",
@@ -33,26 +32,6 @@ __all__ = [
     "read_regular_file",
     "writable_file",
 ]
-
-
-class UsageError(HeartsError, ValueError):
-    """An argument that names nothing usable: an unknown variant or bot, a bad file.
-    ``hearts`` prints its message on one line and exits with status 2.
-
-    >>> raise UsageError("--games must be at least 1")
-    Traceback (most recent call last):
-    ...
-    hearts_core.cli.arguments.UsageError: --games must be at least 1
-    """
-
-
-class CommandError(HeartsError):
-    """A command that could not finish its work (a record it could not write).
-    ``hearts`` prints its message on one line and exits with status 1.
-
-    >>> str(CommandError("cannot write game.json: Permission denied"))
-    'cannot write game.json: Permission denied'
-    """
 
 
 def one_line(error: BaseException) -> str:
@@ -92,7 +71,7 @@ def variant_of(text: str) -> Variant:
     >>> variant_of("no-such-rules")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    hearts_core.cli.arguments.UsageError: no variant named 'no-such-rules'; known: ...
+    hearts_core.cli.errors.UsageError: no variant named 'no-such-rules'; known: ...
     """
     if not _is_path(text):
         try:
@@ -153,7 +132,7 @@ def regular_file(text: str, what: str = "") -> Path:
     >>> regular_file("/dev/null")
     Traceback (most recent call last):
     ...
-    hearts_core.cli.arguments.UsageError: cannot read /dev/null: not a regular file (a device)
+    hearts_core.cli.errors.UsageError: cannot read /dev/null: not a regular file (a device)
     """
     path = Path(text)
     try:
@@ -177,7 +156,7 @@ def read_regular_file(text: str, limit: int) -> bytes:
     >>> read_regular_file("/", 10)
     Traceback (most recent call last):
     ...
-    hearts_core.cli.arguments.UsageError: cannot read /: not a regular file (a directory)
+    hearts_core.cli.errors.UsageError: cannot read /: not a regular file (a directory)
     """
     regular_file(text)
     try:
@@ -206,11 +185,11 @@ def writable_file(text: str) -> str:
     >>> writable_file("/dev/null")
     Traceback (most recent call last):
     ...
-    hearts_core.cli.arguments.UsageError: cannot write /dev/null: not a regular file (a device)
+    hearts_core.cli.errors.UsageError: cannot write /dev/null: not a regular file (a device)
     >>> writable_file("no/such/folder/game.json")
     Traceback (most recent call last):
     ...
-    hearts_core.cli.arguments.UsageError: cannot write no/such/folder/game.json: No such file \
+    hearts_core.cli.errors.UsageError: cannot write no/such/folder/game.json: No such file \
 or directory
     """
     try:

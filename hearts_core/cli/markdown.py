@@ -1,7 +1,7 @@
 """Markdown as plain text: the rulebooks, readable where rich is not installed.
 
 :func:`plain_text` reads the Markdown the rulebooks are written in (see
-:func:`~hearts_core.describe_variant`): headings, paragraphs, bulleted and
+:func:`~hearts_core.rules.describe_variant`): headings, paragraphs, bulleted and
 numbered lists, tables, code blocks, and inline ``code``, **bold** and
 [links](url). It writes wrapped plain text: a heading underlined, a paragraph
 filled to the width, a list item indented under its bullet, a table in aligned

@@ -4,8 +4,9 @@ show it.
 :class:`Narrator` turns each event into lines of text; :func:`narrate` writes
 them to a :class:`~hearts_core.cli.screen.Screen`, headings in bold.
 
->>> from hearts_core import Card, HandDealt, PassDirection, TrickTaken
->>> from hearts_core.seats import seat_names
+>>> from hearts_core import Card, HandDealt, TrickTaken
+>>> from hearts_core.rules import PassDirection
+>>> from hearts_core.seat_names import seat_names
 >>> narrator = Narrator(26, seat_names(4))
 >>> narrator.lines(HandDealt(0, 3, PassDirection.LEFT))
 ['', 'Hand 1 (West deals): pass left']
@@ -40,12 +41,12 @@ class Narrator:
 
     Args:
         moon_amount: The points at stake in a moon shot, to say what a shot cost.
-        names: The seats' names, seat 0 first (see :func:`~hearts_core.seats.seat_names`).
+        names: The seats' names, seat 0 first (see :func:`~hearts_core.seat_names.seat_names`).
         card: How to write a card (default: its symbol form, ``Q♠``; a
             screen (``hearts_core.cli.screen.Screen``) passes its ``card``).
 
     >>> from hearts_core import CardPlayed, Card, TrickTaken, HandScored
-    >>> from hearts_core.seats import seat_names
+    >>> from hearts_core.seat_names import seat_names
     >>> narrator = Narrator(26, seat_names(4))
     >>> narrator.lines(CardPlayed(2, Card.parse("2C")))
     []
@@ -81,8 +82,9 @@ class Narrator:
     def lines(self, event: Event) -> list[str]:
         """The lines that report ``event`` (none for events shown later, with their trick).
 
-        >>> from hearts_core import HandDealt, PassDirection
-        >>> from hearts_core.seats import seat_names
+        >>> from hearts_core import HandDealt
+        >>> from hearts_core.rules import PassDirection
+        >>> from hearts_core.seat_names import seat_names
         >>> Narrator(26, seat_names(3)).lines(HandDealt(4, 2, PassDirection.HOLD))
         ['', 'Hand 5 (Southwest deals): no passing']
         """
@@ -152,8 +154,9 @@ def narrate(screen: Screen, narrator: Narrator, events: Sequence[Event]) -> None
     but not the rows of the score tables.
 
     >>> import io
-    >>> from hearts_core import HandDealt, PassDirection
-    >>> from hearts_core.seats import seat_names
+    >>> from hearts_core import HandDealt
+    >>> from hearts_core.rules import PassDirection
+    >>> from hearts_core.seat_names import seat_names
     >>> out = io.StringIO()
     >>> narrate(Screen(out, use_rich=False), Narrator(26, seat_names(4)),
     ...         [HandDealt(0, 0, PassDirection.ACROSS)])

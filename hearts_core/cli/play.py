@@ -2,7 +2,7 @@
 
 You sit at seat 0 (North) and are called "You" in everything shown, the
 score tables and the messages included; the bots sit at the other seats,
-named by :func:`~hearts_core.seats.seat_names`. The game runs in the one
+named by :func:`~hearts_core.seat_names.seat_names`. The game runs in the one
 game loop, :func:`~hearts_core.bots.transitions`, with you as a
 :class:`~hearts_core.cli.table.HumanSeat`: the same seed deals the same cards
 and the bots play as they would against one another. :class:`TableTalk` tells
@@ -29,10 +29,10 @@ from typing import TextIO
 from hearts_core.bots import Bot, Transition, transitions
 from hearts_core.cards import CardSet
 from hearts_core.cli.arguments import bots_of, seed_of, variant_of, writable_file
+from hearts_core.cli.errors import GameAbandoned
 from hearts_core.cli.recording import Recorder
 from hearts_core.cli.screen import Screen
-from hearts_core.cli.table import GameAbandoned, HumanSeat
-from hearts_core.describe import describe_variant
+from hearts_core.cli.table import HumanSeat
 from hearts_core.events import (
     CardPlayed,
     CardsPassed,
@@ -47,7 +47,8 @@ from hearts_core.events import (
     TrickTaken,
 )
 from hearts_core.rules import MoonOption, PassDirection, Rules
-from hearts_core.seats import seat_names
+from hearts_core.rules.rulebook import describe_variant
+from hearts_core.seat_names import seat_names
 from hearts_core.state import GameState, Phase
 
 __all__ = ["play", "play_at_table", "TableTalk"]

@@ -7,7 +7,7 @@ abandoned half way is saved as far as it went.
 
 >>> import random
 >>> from hearts_core.bots import RuleBot, transitions
->>> from hearts_core.variants import variant_info
+>>> from hearts_core.rules.variants import variant_info
 >>> info = variant_info("classic")
 >>> recorder = Recorder(info, ["RuleBot()"] * 4)
 >>> for move in recorder.follow(transitions([RuleBot()] * 4, info.rules, random.Random(3))):
@@ -25,11 +25,12 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from hearts_core.actions import Action
 from hearts_core.bots import Transition
-from hearts_core.cli.arguments import NONBLOCK, CommandError, one_line
+from hearts_core.cli.arguments import NONBLOCK, one_line
+from hearts_core.cli.errors import CommandError
 from hearts_core.cli.screen import Screen
 from hearts_core.errors import HeartsError
 from hearts_core.io.records import GameRecord, record_to_json
-from hearts_core.variants import Variant
+from hearts_core.rules.variants import Variant
 
 __all__ = ["Recorder"]
 
@@ -41,7 +42,7 @@ class Recorder:
         variant: The variant played (its rules and name go into the record).
         players: The players' names, seat 0 first (``"You"``, ``"RuleBot()"``).
 
-    >>> from hearts_core.variants import variant_info
+    >>> from hearts_core.rules.variants import variant_info
     >>> Recorder(variant_info("standard"), ["You", "a", "b", "c"]).record().actions
     ()
     """

@@ -15,17 +15,18 @@ from __future__ import annotations
 import argparse
 from typing import Final, TextIO
 
-from hearts_core.cli.arguments import UsageError, read_regular_file
+from hearts_core.cli.arguments import read_regular_file
+from hearts_core.cli.errors import UsageError
 from hearts_core.cli.narration import Narrator, narrate
 from hearts_core.cli.screen import Screen, printable
 from hearts_core.engine import step
-from hearts_core.errors import RecordError
-from hearts_core.fields import LIMITS
+from hearts_core.io.errors import RecordError
 from hearts_core.io.jsontext import loads
 from hearts_core.io.limits import MAX_DOCUMENT_CHARACTERS
 from hearts_core.io.records import GameRecord, record_from_json
 from hearts_core.rules import PLAYERS
-from hearts_core.seats import seat_names
+from hearts_core.rules.fields import LIMITS
+from hearts_core.seat_names import seat_names
 
 __all__ = ["replay", "read_record", "MAX_RECORD_BYTES", "SHOWN_PROBLEMS"]
 
@@ -93,7 +94,7 @@ def read_record(name: str, stdin: TextIO, screen: Screen) -> GameRecord:
     >>> read_record("-", io.StringIO('{"format": "hearts-record/2"}'), screen)
     Traceback (most recent call last):
     ...
-    hearts_core.cli.arguments.UsageError: - is not a valid game record: 2 problems: \
+    hearts_core.cli.errors.UsageError: - is not a valid game record: 2 problems: \
 $.rules: missing; $.actions: missing
     """
     text = _text(name, stdin)

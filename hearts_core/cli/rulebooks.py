@@ -1,6 +1,6 @@
 """``hearts rules [VARIANT]`` and ``hearts variants``: the rulebooks and the list of variants.
 
-``rules`` prints a variant's rulebook (:func:`~hearts_core.describe_variant`),
+``rules`` prints a variant's rulebook (:func:`~hearts_core.rules.describe_variant`),
 shipped or read from a variant file: rendered by rich, wrapped to the
 terminal, or, without rich, as wrapped plain text
 (:func:`~hearts_core.cli.markdown.plain_text`). ``variants`` lists the shipped
@@ -15,8 +15,8 @@ import re
 
 from hearts_core.cli.arguments import variant_of
 from hearts_core.cli.screen import Screen
-from hearts_core.describe import describe_variant
-from hearts_core.variants import variant_info, variant_names
+from hearts_core.rules.rulebook import describe_variant
+from hearts_core.rules.variants import variant_info, variant_names
 
 __all__ = ["rules", "variants", "first_sentence"]
 

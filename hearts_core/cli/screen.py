@@ -35,7 +35,7 @@ from typing import Any, Final, TextIO
 
 from hearts_core.cards import Card, CardSet
 from hearts_core.cli.markdown import plain_text
-from hearts_core.seats import name_seats
+from hearts_core.seat_names import name_seats
 
 __all__ = [
     "Screen",
@@ -311,7 +311,7 @@ class Screen:
 
     def message(self, text: str, names: Sequence[str], you: int | None = None) -> str:
         """A message of the library as this screen shows it: each ``seat N`` named
-        (:func:`~hearts_core.seats.name_seats`, ``you`` in the second person), each
+        (:func:`~hearts_core.seat_names.name_seats`, ``you`` in the second person), each
         card in the one notation, control characters escaped.
 
         >>> import io

@@ -28,7 +28,8 @@ import os
 import socket
 
 from hearts_core.bots import split_specs
-from hearts_core.cli.arguments import CommandError, UsageError, bots_of, variant_of
+from hearts_core.cli.arguments import bots_of, variant_of
+from hearts_core.cli.errors import CommandError, UsageError
 from hearts_core.cli.screen import Screen
 
 __all__ = ["serve", "web_installed", "listen"]
@@ -104,7 +105,7 @@ def serve(args: argparse.Namespace, screen: Screen) -> int:
     >>> serve(build_parser().parse_args(["serve", "--port", "70000"]), Screen(io.StringIO(), False))
     Traceback (most recent call last):
     ...
-    hearts_core.cli.arguments.UsageError: --port must be from 0 to 65535, not 70000
+    hearts_core.cli.errors.UsageError: --port must be from 0 to 65535, not 70000
     """
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be from 0 to 65535, not {args.port}")

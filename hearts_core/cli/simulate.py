@@ -15,11 +15,12 @@ import time
 from collections.abc import Sequence
 
 from hearts_core.bots import Bot, split_specs, transitions
-from hearts_core.cli.arguments import UsageError, bots_of, seed_of, variant_of
+from hearts_core.cli.arguments import bots_of, seed_of, variant_of
+from hearts_core.cli.errors import UsageError
 from hearts_core.cli.screen import Screen
 from hearts_core.events import GameOver, HandScored, MoonShot, SunShot
 from hearts_core.rules import Rules
-from hearts_core.seats import seat_names
+from hearts_core.seat_names import seat_names
 
 __all__ = ["simulate", "interval", "Tally"]
 

@@ -21,7 +21,7 @@ Ctrl-D) leaves the game: :class:`GameAbandoned` ends the loop.
 >>> seat.choose(observe(state, 0), random.Random(0))
 Traceback (most recent call last):
 ...
-hearts_core.cli.table.GameAbandoned: the player left the game
+hearts_core.cli.errors.GameAbandoned: the player left the game
 """
 
 from __future__ import annotations
@@ -34,14 +34,15 @@ from typing import Final, TextIO
 from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
 from hearts_core.belief import consistent_state
 from hearts_core.cards import Card, CardSet, Rank, Suit, read_card, read_cards, read_rank
+from hearts_core.cli.errors import GameAbandoned
 from hearts_core.cli.screen import Screen, isatty, sentence
-from hearts_core.errors import BotError, IllegalActionError, InvalidCardError
+from hearts_core.errors import IllegalActionError, InvalidCardError
 from hearts_core.legality import explain
 from hearts_core.observation import PlayerView
 from hearts_core.rules import MoonOption
 from hearts_core.state import Phase
 
-__all__ = ["HumanSeat", "GameAbandoned", "HELP"]
+__all__ = ["HumanSeat", "HELP"]
 
 _QUEEN: Final = Card.parse("QS")
 _TEN: Final = Card.parse("TH")
@@ -57,14 +58,6 @@ HELP: Final = (
 writes them): a paragraph a line, which a terminal gets wrapped to its width."""
 
 
-class GameAbandoned(BotError):
-    """The person left the game: typed ``quit``, or their input ended.
-
-    >>> isinstance(GameAbandoned("the player left the game"), BotError)
-    True
-    """
-
-
 class HumanSeat:
     """A seat played at the keyboard: a :class:`~hearts_core.bots.Bot` that asks.
 
@@ -72,7 +65,7 @@ class HumanSeat:
         screen: Where the hand, the trick and the prompts are written.
         stdin: Where the answers are read, a line each.
         names: Each seat's name, seat 0 first; this seat's is ``"You"``.
-        rulebook: The Markdown ``rules`` prints (see :func:`~hearts_core.describe_variant`).
+        rulebook: The Markdown ``rules`` prints (see :func:`~hearts_core.rules.describe_variant`).
 
     Raises (from ``choose``):
         GameAbandoned: when the player types ``quit`` or the input ends.
@@ -230,7 +223,7 @@ class HumanSeat:
         """Whether ``action`` is legal; if not, say why, with the rule it breaks.
 
         The view holds all a seat's own action depends on: any full state that
-        fits it (:func:`~hearts_core.consistent_state`) judges it the same way.
+        fits it (:func:`~hearts_core.belief.consistent_state`) judges it the same way.
         """
         error = explain(consistent_state(view), action)
         if error is None:

@@ -18,12 +18,13 @@ import time
 
 from hearts_core.actions import Deal
 from hearts_core.bots import transitions
-from hearts_core.cli.arguments import UsageError, bots_of, seed_of, variant_of, writable_file
+from hearts_core.cli.arguments import bots_of, seed_of, variant_of, writable_file
+from hearts_core.cli.errors import UsageError
 from hearts_core.cli.narration import Narrator, narrate
 from hearts_core.cli.parser import MAX_PACE, WATCH_PACE
 from hearts_core.cli.recording import Recorder
 from hearts_core.cli.screen import Screen, isatty
-from hearts_core.seats import seat_names
+from hearts_core.seat_names import seat_names
 
 __all__ = ["watch", "pace_of"]
 
@@ -42,7 +43,7 @@ def pace_of(args: argparse.Namespace, screen: Screen) -> float:
     >>> pace_of(argparse.Namespace(pace=-1.0), Screen(io.StringIO(), use_rich=False))
     Traceback (most recent call last):
     ...
-    hearts_core.cli.arguments.UsageError: --pace must be a number of seconds from 0 to 60, not -1
+    hearts_core.cli.errors.UsageError: --pace must be a number of seconds from 0 to 60, not -1
     """
     if args.pace is None:
         return WATCH_PACE if isatty(screen.out) else 0.0

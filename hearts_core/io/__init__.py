@@ -3,7 +3,7 @@
 Everything that crosses the library's edge as text lives here. Each format
 has a writer that gives canonical output (the same value, the same bytes) and
 a loader that trusts nothing: it refuses anything malformed, impossible or
-too large with a :class:`~hearts_core.RecordError` listing every problem with
+too large with a :class:`~hearts_core.io.RecordError` listing every problem with
 its path, in time linear in the input (see ``hearts_core.io.limits``).
 
 * ``hearts_core.io.records``: a whole game as its actions (``hearts-record``).
@@ -23,6 +23,7 @@ its path, in time linear in the input (see ``hearts_core.io.limits``).
 True
 """
 
+from hearts_core.io.errors import RecordError
 from hearts_core.io.events import (
     EVENT_FORMAT,
     event_from_data,
@@ -59,6 +60,7 @@ from hearts_core.io.views import (
 )
 
 __all__ = [
+    "RecordError",
     "GameRecord",
     "replay",
     "replay_steps",

@@ -5,7 +5,7 @@ kebab case: ``card-played``, ``trick-taken``, ...) and the event's fields
 under their own names, cards in card notation (``"QS"``), enums as their
 values. :func:`event_from_data` reads one strictly, as the other loaders do:
 every problem is reported with its JSON path in one
-:class:`~hearts_core.RecordError`. The JSON Schema is ``json_schema("event")``.
+:class:`~hearts_core.io.RecordError`. The JSON Schema is ``json_schema("event")``.
 
 | type | fields |
 | --- | --- |
@@ -54,11 +54,11 @@ from hearts_core.events import (
     SunShot,
     TrickTaken,
 )
-from hearts_core.fields import MAX_PLAYERS, MIN_PLAYERS, shown
 from hearts_core.io.jsontext import dumps, loads
 from hearts_core.io.reader import Reader, describe, key_path
 from hearts_core.io.values import cards_to_data
-from hearts_core.options import MoonOption, PassDirection
+from hearts_core.rules.fields import MAX_PLAYERS, MIN_PLAYERS, shown
+from hearts_core.rules.options import MoonOption, PassDirection
 
 __all__ = ["EVENT_FORMAT", "event_to_data", "event_to_json", "event_from_data", "event_from_json"]
 
@@ -257,7 +257,7 @@ def event_from_data(data: Any, players: int | None = None) -> Event:
     >>> event_from_data({"type": "card-played", "seat": 4, "card": "10H"}, players=4)
     Traceback (most recent call last):
     ...
-    hearts_core.errors.RecordError: 2 problems:
+    hearts_core.io.errors.RecordError: 2 problems:
       $.seat: must be between 0 and 3, not 4
       $.card: not a card: a string ("10H")
     """

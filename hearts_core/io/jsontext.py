@@ -3,7 +3,7 @@
 :func:`loads` parses untrusted text: it refuses ``NaN`` and ``Infinity``, text
 longer than :data:`~hearts_core.io.limits.MAX_DOCUMENT_CHARACTERS`, bytes that
 are not UTF-8 and nesting too deep, each with a
-:class:`~hearts_core.RecordError`; a key repeated in an object is noted, in time
+:class:`~hearts_core.io.RecordError`; a key repeated in an object is noted, in time
 linear in the object, for the :class:`~hearts_core.io.reader.Reader` to report
 at its path. :func:`dumps` writes canonical JSON: the same value always gives
 the same text.
@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-from hearts_core.errors import RecordError
+from hearts_core.io.errors import RecordError
 from hearts_core.io.limits import MAX_DOCUMENT_CHARACTERS
 from hearts_core.io.reader import describe
 
@@ -70,7 +70,7 @@ def loads(text: str | bytes | bytearray) -> Any:
     >>> loads('{"seat": NaN}')
     Traceback (most recent call last):
     ...
-    hearts_core.errors.RecordError: $: not JSON: NaN is not a JSON number
+    hearts_core.io.errors.RecordError: $: not JSON: NaN is not a JSON number
     """
     if not isinstance(text, str | bytes | bytearray):
         raise _refused(f"expected JSON text, not {describe(text)}")

@@ -3,7 +3,7 @@
 A server reads records, states and views from the network; the limits here
 keep the time a loader spends linear in its input and the memory it uses a
 small multiple of it, whatever is sent. Every limit is checked before the
-work it bounds, and breaking one raises :class:`~hearts_core.RecordError`.
+work it bounds, and breaking one raises :class:`~hearts_core.io.RecordError`.
 
 >>> MAX_DOCUMENT_CHARACTERS, MAX_ACTIONS, MAX_PROBLEMS
 (2000000, 20000, 100)
@@ -12,6 +12,8 @@ work it bounds, and breaking one raises :class:`~hearts_core.RecordError`.
 from __future__ import annotations
 
 from typing import Final
+
+from hearts_core.errors import MAX_PROBLEMS
 
 __all__ = [
     "MAX_DOCUMENT_CHARACTERS",
@@ -27,10 +29,6 @@ input): a record of 20,000 actions fits in well under half of it."""
 
 MAX_ACTIONS: Final = 20_000
 """The most actions a game record holds: several hundred hands."""
-
-MAX_PROBLEMS: Final = 100
-"""The most problems a :class:`~hearts_core.RecordError` lists; it says how many more
-there were."""
 
 MAX_TEXT_LENGTH: Final = 200
 """The longest name, event or variant label in a record, in characters."""

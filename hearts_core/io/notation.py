@@ -27,14 +27,15 @@ is ``N. LEADER: CARDS`` in play order; the last trick may be unfinished, as the
 hand may be. Lines starting with ``#`` are comments: the result line is one, and
 reading ignores it. ``players``, ``date``, ``event`` and ``extra`` lines (JSON values)
 carry a record's metadata, and a ``counting_down: yes`` line starts a hand of a count-down
-game that subtracts (see :class:`~hearts_core.GameEnd`).
+game that subtracts (see :class:`~hearts_core.rules.GameEnd`).
 
-:func:`format_hand` writes a one-hand :class:`~hearts_core.GameRecord` (cut a
-longer one with :meth:`~hearts_core.GameRecord.hands`) and :func:`parse_hand`
-reads one back; a problem raises :class:`~hearts_core.RecordError` naming the
+:func:`format_hand` writes a one-hand :class:`~hearts_core.io.GameRecord` (cut a
+longer one with :meth:`~hearts_core.io.GameRecord.hands`) and :func:`parse_hand`
+reads one back; a problem raises :class:`~hearts_core.io.RecordError` naming the
 line.
 
->>> from hearts_core import GameRecord, PlayCard, Deal
+>>> from hearts_core.io import GameRecord
+>>> from hearts_core import PlayCard, Deal
 >>> record = GameRecord.for_variant("no-passing", [Deal([
 ...     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
 ...     "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
@@ -66,9 +67,10 @@ from typing import Any, Final
 from hearts_core.actions import Action, ChooseMoon, Deal, PassCards, PlayCard
 from hearts_core.cards import Card, CardSet
 from hearts_core.engine import new_game, step
-from hearts_core.errors import InvalidCardError, RecordError
+from hearts_core.errors import InvalidCardError
 from hearts_core.events import HandScored
 from hearts_core.io.checks import check_date, check_sequence, check_totals
+from hearts_core.io.errors import RecordError
 from hearts_core.io.jsontext import dumps, loads
 from hearts_core.io.limits import MAX_DOCUMENT_CHARACTERS, MAX_NOTATION_LINES
 from hearts_core.io.reader import Reader
@@ -117,11 +119,11 @@ def format_hand(record: GameRecord) -> str:
 
     Raises:
         RecordError: if the record holds more than one deal (cut it with
-            :meth:`~hearts_core.GameRecord.hands`).
+            :meth:`~hearts_core.io.GameRecord.hands`).
         InvalidStateError: for a ``record`` that is not a
-            :class:`~hearts_core.GameRecord`.
+            :class:`~hearts_core.io.GameRecord`.
 
-    >>> from hearts_core import GameRecord
+    >>> from hearts_core.io import GameRecord
     >>> print(format_hand(GameRecord.for_variant("three-player", date="2024-05-01")), end="")
     hearts-hand/2
     variant: "three-player"
@@ -304,13 +306,13 @@ def parse_hand(text: str) -> GameRecord:
     Raises:
         RecordError: listing every problem, each at its line (``line 7``).
 
-    >>> from hearts_core import GameRecord
+    >>> from hearts_core.io import GameRecord
     >>> parse_hand(format_hand(GameRecord.for_variant("omnibus"))).rules.card_values
     ((Card.parse('JD'), -10), (Card.parse('QS'), 13))
     >>> parse_hand("hearts-hand/2\\nrules: {}\\nhand: 0\\ntotals: 0 0 0\\ndeal:\\n  0: 2C 2C")
     Traceback (most recent call last):
     ...
-    hearts_core.errors.RecordError: 3 problems:
+    hearts_core.io.errors.RecordError: 3 problems:
       line 4: totals: 4 seats need 4 numbers
       line 6: 2C is listed twice
       line 5: the deal needs a line for each of the 4 seats

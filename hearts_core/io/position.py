@@ -27,8 +27,8 @@ from hearts_core.io.checks import (
 )
 from hearts_core.io.reader import Reader
 from hearts_core.legality import explain
-from hearts_core.options import PassDirection
 from hearts_core.rules import Rules, RuleTables
+from hearts_core.rules.options import PassDirection
 from hearts_core.state import (
     GameState,
     HandContext,

@@ -5,8 +5,8 @@ an integer is a JSON integer (not ``"12"``, ``12.0`` or ``true``), a card is
 written ``"QS"``, an object has only the keys the format names, and a key
 appears once. It does not stop at the first problem: it notes each one with its
 JSON path (``$.actions[3].card``) and carries on, so one
-:class:`~hearts_core.RecordError` lists them all (up to
-:data:`~hearts_core.io.limits.MAX_PROBLEMS`, then how many more).
+:class:`~hearts_core.io.RecordError` lists them all (up to
+:data:`~hearts_core.errors.MAX_PROBLEMS`, then how many more).
 
 >>> reader = Reader()
 >>> reader.integer("12", "$.seat"), reader.card("Q♠", "$.card"), reader.card("QS", "$.card")
@@ -24,14 +24,15 @@ from collections.abc import Collection
 from typing import Any, Final, TypeVar
 
 from hearts_core.cards import FULL_DECK, Card, CardSet
-from hearts_core.errors import RecordError
-from hearts_core.fields import MAX_PLAYERS
+from hearts_core.io.errors import RecordError
 from hearts_core.io.limits import MAX_PROBLEMS
+from hearts_core.rules.fields import MAX_PLAYERS
 
 __all__ = ["Problem", "Reader", "describe", "key_path"]
 
 Problem = RecordError.Problem
-"""One problem found in the input: a path and a message (see :class:`~hearts_core.RecordError`)."""
+"""One problem found in the input: a path and a message (see
+:class:`~hearts_core.io.RecordError`)."""
 
 _E = TypeVar("_E", bound=enum.Enum)
 _CARDS: Final = {str(card): card for card in FULL_DECK}
@@ -96,7 +97,7 @@ class Reader:
     >>> reader.raise_if_any()
     Traceback (most recent call last):
     ...
-    hearts_core.errors.RecordError: 2 problems:
+    hearts_core.io.errors.RecordError: 2 problems:
       $.extra: unknown key
       $.card: missing
     """
@@ -133,7 +134,7 @@ class Reader:
             self.more += 1
 
     def raise_if_any(self) -> None:
-        """Raise :class:`~hearts_core.RecordError` listing the problems, if there are any.
+        """Raise :class:`~hearts_core.io.RecordError` listing the problems, if there are any.
 
         >>> Reader().raise_if_any()  # no problem: nothing happens
         """

@@ -101,7 +101,7 @@ class GameRecord:
     """A game as the list of its actions, from a first deal; always a legal game.
 
     Building one replays it: an action illegal where it stands, a wrong type or
-    an impossible start raises :class:`~hearts_core.RecordError` naming the JSON
+    an impossible start raises :class:`~hearts_core.io.RecordError` naming the JSON
     path of the culprit (``$.actions[7].card``). The game may be unfinished.
 
     >>> from hearts_core import Deal, PlayCard, variant
@@ -114,7 +114,7 @@ class GameRecord:
     >>> GameRecord(variant("no-passing"), [Deal(hands), PlayCard(0, "3C")])
     Traceback (most recent call last):
     ...
-    hearts_core.errors.RecordError: $.actions[1].card: FIRST_LEAD_LOWEST_CLUB: seat 0 must \
+    hearts_core.io.errors.RecordError: $.actions[1].card: FIRST_LEAD_LOWEST_CLUB: seat 0 must \
 lead 2C to the first trick
     """
 
@@ -161,7 +161,7 @@ lead 2C to the first trick
         >>> GameRecord.for_variant("classic").rules.moon.value
         'shooter-chooses'
         """
-        from hearts_core.variants import variant_info
+        from hearts_core.rules.variants import variant_info
 
         info = variant_info(name)
         return cls(info.rules, tuple(actions), variant=info.name, **metadata)
@@ -488,7 +488,7 @@ def record_from_data(data: Any) -> GameRecord:
     >>> record_from_data(data)
     Traceback (most recent call last):
     ...
-    hearts_core.errors.RecordError: $.actions[0].type: WRONG_PHASE: cannot play a card now: \
+    hearts_core.io.errors.RecordError: $.actions[0].type: WRONG_PHASE: cannot play a card now: \
 the game is waiting for a deal
     """
     reader = Reader()

@@ -164,7 +164,7 @@ def state_from_data(data: Any) -> GameState:
     >>> state_from_data(data)
     Traceback (most recent call last):
     ...
-    hearts_core.errors.RecordError: $.hands: must be empty: no hand is in progress while \
+    hearts_core.io.errors.RecordError: $.hands: must be empty: no hand is in progress while \
 waiting for a deal
     """
     reader = Reader()

@@ -32,8 +32,8 @@ from hearts_core.engine import MAX_TOTAL
 from hearts_core.errors import InvalidActionError, InvalidRulesError
 from hearts_core.io.limits import MAX_TEXT_LENGTH
 from hearts_core.io.reader import Reader, describe, key_path
-from hearts_core.options import MoonOption
 from hearts_core.rules import MAX_PLAYERS, RULE_FIELDS, Rules
+from hearts_core.rules.options import MoonOption
 from hearts_core.state import Trick
 
 __all__ = [
@@ -253,7 +253,7 @@ def read_action(reader: Reader, value: object, path: str, players: int | None) -
     """An action written as :func:`action_to_data` writes it, for a table of ``players``.
 
     Only its form is checked here; whether it is legal where it stands is the
-    engine's question (see :class:`~hearts_core.GameRecord`).
+    engine's question (see :class:`~hearts_core.io.GameRecord`).
 
     >>> reader = Reader()
     >>> read_action(reader, {"type": "play", "seat": 1, "card": "AH"}, "$.actions[0]", 4)

@@ -51,7 +51,7 @@ from hearts_core.io.values import (
 )
 from hearts_core.legality import wrong_type
 from hearts_core.observation import PlayerView, observe
-from hearts_core.options import PassDirection
+from hearts_core.rules.options import PassDirection
 from hearts_core.scoring import moon_shooter, score_hand
 from hearts_core.state import (
     Phase,
@@ -119,7 +119,7 @@ def view_to_json(view: PlayerView, variant: str | None = None, *, pretty: bool =
 
     Raises:
         InvalidStateError: for a ``view`` that is not a :class:`~hearts_core.PlayerView`,
-            or a ``variant`` or ``pretty`` that :func:`~hearts_core.state_to_json` refuses;
+            or a ``variant`` or ``pretty`` that :func:`~hearts_core.io.state_to_json` refuses;
             the error's ``field`` names the argument.
 
     >>> import random
@@ -190,7 +190,7 @@ def view_from_data(data: Any) -> PlayerView:
     >>> view_from_data(data)
     Traceback (most recent call last):
     ...
-    hearts_core.errors.RecordError: 2 problems:
+    hearts_core.io.errors.RecordError: 2 problems:
       $.dealer: is 1, but the rest of the view gives 3
       $.hand_points: is [0,5,0,0], but the rest of the view gives [0,0,0,0]
     """

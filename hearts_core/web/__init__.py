@@ -28,9 +28,10 @@ the rest of the package imports where Starlette is not installed (in Pyodide).
 
 from typing import TYPE_CHECKING, Any
 
+from hearts_core.web.errors import LobbyFullError, TableError
 from hearts_core.web.local import LocalTable
 from hearts_core.web.messages import MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, read_message
-from hearts_core.web.tables import Lobby, LobbyFullError, Table, TableError
+from hearts_core.web.tables import Lobby, Table
 
 if TYPE_CHECKING:
     from hearts_core.web.app import Server, create_app

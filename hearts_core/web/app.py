@@ -44,11 +44,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hearts_core.bots import Bot, RuleBot, make_bot
-from hearts_core.errors import RecordError
 from hearts_core.events import Event
+from hearts_core.io.errors import RecordError
 from hearts_core.io.jsontext import dumps, loads
 from hearts_core.io.reader import Reader
-from hearts_core.variants import Variant, variant_info, variant_names
+from hearts_core.rules.variants import Variant, variant_info, variant_names
+from hearts_core.web.errors import LobbyFullError, TableError
 from hearts_core.web.messages import (
     MAX_MESSAGE_BYTES,
     Join,
@@ -56,15 +57,7 @@ from hearts_core.web.messages import (
     message_bytes,
     read_message,
 )
-from hearts_core.web.tables import (
-    HOST,
-    Lobby,
-    LobbyFullError,
-    Table,
-    TableError,
-    pause_after,
-    variant_list,
-)
+from hearts_core.web.tables import HOST, Lobby, Table, pause_after, variant_list
 
 __all__ = ["Server", "create_app", "STATIC", "JOIN_SECONDS", "QUEUE_LENGTH"]
 
@@ -399,7 +392,7 @@ def create_app(
 
     Args:
         variant: The variant the page offers first: a shipped variant's name, or a
-            :class:`~hearts_core.Variant` (from a file) offered beside the shipped ones.
+            :class:`~hearts_core.rules.Variant` (from a file) offered beside the shipped ones.
         bots: Bot specs (:func:`~hearts_core.bots.make_bot`) for seats 1, 2, ...,
             repeated round the table; seat 0's stand-in is the first.
         seed: Table ``k`` deals from ``seed + k`` (see :class:`~hearts_core.web.tables.Lobby`).

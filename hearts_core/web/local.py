@@ -32,8 +32,9 @@ from typing import Any, Final
 from hearts_core.bots import Bot, RuleBot, make_bot
 from hearts_core.events import Event
 from hearts_core.io.jsontext import dumps
-from hearts_core.variants import variant_info, variant_names
-from hearts_core.web.tables import HOST, Table, TableError, pause_after, variant_list
+from hearts_core.rules.variants import variant_info, variant_names
+from hearts_core.web.errors import TableError
+from hearts_core.web.tables import HOST, Table, pause_after, variant_list
 
 __all__ = ["LocalTable", "PAGE_BOTS", "DEFAULT_DELAY"]
 
@@ -74,7 +75,7 @@ class LocalTable:
     >>> LocalTable(delay=-1)
     Traceback (most recent call last):
     ...
-    hearts_core.web.tables.TableError: delay must be a number of seconds from 0 to 60, not -1
+    hearts_core.web.errors.TableError: delay must be a number of seconds from 0 to 60, not -1
     """
 
     def __init__(

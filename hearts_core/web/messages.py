@@ -14,7 +14,7 @@ A browser sends one JSON object per WebSocket message, at most
 ================  ==============================================================
 
 :func:`read_message` reads a message with the library's strict JSON reader and
-raises :class:`~hearts_core.RecordError`, listing every problem with its path,
+raises :class:`~hearts_core.io.RecordError`, listing every problem with its path,
 for anything else. Whether an action is legal, and whether it is this seat's,
 is the engine's question (:func:`~hearts_core.step_as`).
 
@@ -23,7 +23,7 @@ Act(action=PlayCard(seat=0, card=Card.parse('QS')))
 >>> read_message('{"type": "act", "action": {"type": "play", "seat": 0, "card": "Q♠"}}', 4)
 Traceback (most recent call last):
 ...
-hearts_core.errors.RecordError: $.action.card: not a card: a string ("Q♠")
+hearts_core.io.errors.RecordError: $.action.card: not a card: a string ("Q♠")
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from hearts_core.actions import Action
-from hearts_core.errors import RecordError
+from hearts_core.io.errors import RecordError
 from hearts_core.io.jsontext import loads
 from hearts_core.io.reader import Reader, key_path
 from hearts_core.io.values import read_action
@@ -138,7 +138,7 @@ def read_message(text: str | bytes, players: int) -> Message:
     >>> read_message('{"type": "start", "type": "deal"}', 4)
     Traceback (most recent call last):
     ...
-    hearts_core.errors.RecordError: $.type: appears more than once
+    hearts_core.io.errors.RecordError: $.type: appears more than once
     """
     size = message_bytes(text)
     if size > MAX_MESSAGE_BYTES:

@@ -12,7 +12,7 @@ deals and the bots' choices draw from it in the order of the game, never by
 the clock.
 
 >>> import random
->>> from hearts_core import variant_info
+>>> from hearts_core.rules import variant_info
 >>> from hearts_core.bots import RuleBot
 >>> table = Table("t1", variant_info("standard"), [RuleBot()] * 4, random.Random(1))
 >>> table.seat_of(table.tokens[2]), table.seat_of("not a token")
@@ -30,9 +30,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Literal
 
 from hearts_core.actions import Action, random_deal
+from hearts_core.as_seat import step_as
 from hearts_core.bots import Bot
 from hearts_core.engine import new_game, step
-from hearts_core.errors import HeartsError, IllegalActionError, RecordError
+from hearts_core.errors import HeartsError, IllegalActionError
 from hearts_core.events import (
     CardPlayed,
     CardsPassed,
@@ -42,21 +43,20 @@ from hearts_core.events import (
     TrickTaken,
     visible_events,
 )
+from hearts_core.io.errors import RecordError
 from hearts_core.io.events import event_to_data
 from hearts_core.io.values import cards_to_data
 from hearts_core.io.views import view_to_data
 from hearts_core.observation import observe
-from hearts_core.seated import step_as
-from hearts_core.seats import name_seats, seat_names
+from hearts_core.rules.variants import Variant
+from hearts_core.seat_names import name_seats, seat_names
 from hearts_core.state import GameState, Phase, Trick
 from hearts_core.svg import table as draw_table
-from hearts_core.variants import Variant
+from hearts_core.web.errors import LobbyFullError, TableError
 from hearts_core.web.messages import Act, Join, NewGame, Start, error_message, read_message
 
 __all__ = [
     "HOST",
-    "TableError",
-    "LobbyFullError",
     "Table",
     "Lobby",
     "pause_after",
@@ -87,7 +87,7 @@ def pause_after(events: Sequence[Event], delay: float) -> float:
 def variant_list(variants: Mapping[str, Variant]) -> list[dict[str, Any]]:
     """The variants a page offers: each one's name, number of players and description.
 
-    >>> from hearts_core import variant_info
+    >>> from hearts_core.rules import variant_info
     >>> variant_list({"maria": variant_info("black-maria")})[0]["players"]
     3
     """
@@ -95,37 +95,6 @@ def variant_list(variants: Mapping[str, Variant]) -> list[dict[str, Any]]:
         {"name": name, "players": info.rules.players, "description": info.description}
         for name, info in variants.items()
     ]
-
-
-class TableError(HeartsError, ValueError):
-    """A request the table refuses: starting twice, a new game before the end, too many tables.
-
-    >>> str(TableError("the game has not ended"))
-    'the game has not ended'
-    """
-
-
-class LobbyFullError(TableError):
-    """No room for a new table: the lobby keeps its most tables, and a browser holds
-    (or is joining) every one of them, so none may be replaced. ``POST /api/tables``
-    answers it with HTTP 503.
-
-    Attributes:
-        max_tables: The most tables the lobby keeps.
-
-    >>> error = LobbyFullError(2)
-    >>> error.max_tables, str(error)
-    (2, 'all 2 tables are in use (a browser is at each): try again when one is left')
-    """
-
-    max_tables: int
-
-    def __init__(self, max_tables: int) -> None:
-        super().__init__(
-            f"all {max_tables} tables are in use (a browser is at each): "
-            "try again when one is left"
-        )
-        self.max_tables = max_tables
 
 
 class Table:
@@ -138,7 +107,7 @@ class Table:
         rng: The only source of chance: the deals and the bots' random picks.
 
     >>> import random
-    >>> from hearts_core import variant_info
+    >>> from hearts_core.rules import variant_info
     >>> from hearts_core.bots import RuleBot
     >>> table = Table("t1", variant_info("maria"), [RuleBot()] * 3, random.Random(1))
     >>> len(table.tokens), table.started, table.state.phase.value
@@ -221,7 +190,7 @@ class Table:
         still joining: a table in use is never replaced by a new one.
 
         >>> import random
-        >>> from hearts_core import variant_info
+        >>> from hearts_core.rules import variant_info
         >>> from hearts_core.bots import RuleBot
         >>> table = Table("t1", variant_info("standard"), [RuleBot()] * 4, random.Random(1))
         >>> table.connect(); table.in_use, table.present
@@ -278,7 +247,7 @@ class Table:
         answer their messages here.
 
         >>> import random
-        >>> from hearts_core import variant_info
+        >>> from hearts_core.rules import variant_info
         >>> from hearts_core.bots import RuleBot
         >>> table = Table("t1", variant_info("standard"), [RuleBot()] * 4, random.Random(1))
         >>> table.handle(1, '{"type": "start"}')["message"]
@@ -418,7 +387,7 @@ class Lobby:
             :class:`LobbyFullError`, and no table is replaced.
 
     >>> import random
-    >>> from hearts_core import variant_info
+    >>> from hearts_core.rules import variant_info
     >>> from hearts_core.bots import RuleBot
     >>> lobby = Lobby({"standard": variant_info("standard")}, lambda n: [RuleBot()] * n, seed=3)
     >>> table = lobby.create("standard")
@@ -433,7 +402,7 @@ class Lobby:
     >>> small.create("standard")
     Traceback (most recent call last):
     ...
-    hearts_core.web.tables.LobbyFullError: all 1 tables are in use (a browser is at each): \
+    hearts_core.web.errors.LobbyFullError: all 1 tables are in use (a browser is at each): \
 try again when one is left
     >>> held.disconnect(); small.create("standard") is not held, small.get(held.id)
     (True, None)

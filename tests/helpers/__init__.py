@@ -1,0 +1,1 @@
+"""What the tests share: positions, strategies, reference checks and drivers; no tests."""
