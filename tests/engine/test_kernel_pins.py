@@ -255,3 +255,41 @@ def test_a_play_out_follows_by_the_first_trick_s_own_rows(build: ModuleType) -> 
     assert rng.place == 0
     assert hand.taken_masks() == (0, 0, 0, CardSet.parse("2C 3D 3C 4C 5C 6C 7C 8C").mask)
     assert hand.won_counts() == (0, 0, 0, 2)
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_a_play_out_follows_by_the_broken_first_trick_s_rows_once_hearts_break(
+    build: ModuleType,
+) -> None:
+    # The 2C led (its row), seat 1's forced 2H discard breaks hearts on the first trick,
+    # and the broken first trick's row then leaves seats 2 and 3 their 6C and 8C; the
+    # second trick is single cards (7C, 3D, 3H, 5C). Seat 3 takes both; no byte is read.
+    rows: list[tuple[tuple[int, int], ...]] = [()] * 12
+    rows[build.situation(0, True, False)] = ((CardSet.parse("2C").mask, 0),)
+    rows[build.situation(2, True, False)] = ((CardSet.parse("2H").mask, 0),)
+    rows[build.situation(1, True, True)] = ((CardSet.parse("6C 8C").mask, 0),)
+    table = build.Table(4, 2, HEARTS, False, tuple(rows), POINTS, 0)
+    hand = build.Hand(table, masks("2C 3D", "2H 3H", "5C 6C", "7C 8C"), 0)
+    rng = build.Rng(Words([0] * 8))
+    hand.finish_random(rng)
+    assert rng.place == 0 and hand.broken
+    assert hand.taken_masks() == (0, 0, 0, CardSet.parse("2C 3D 2H 3H 5C 6C 7C 8C").mask)
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_a_play_out_leaves_the_first_trick_s_rows_when_it_ends(build: ModuleType) -> None:
+    # The first trick's follow row keeps JD QD KD; the first trick is clubs (the 2C by its
+    # row, then each seat's one club), so it keeps nothing there. The second trick, past
+    # it, has no row: with every byte 0, each choice is the lowest card. Seat 3 leads the
+    # 7D (of 7D KD), and the others follow 2D, 5D, 6D, each a byte: 4 bytes; seat 3 wins,
+    # and leads the KD over 3D, JD, QD.
+    rows: list[tuple[tuple[int, int], ...]] = [()] * 12
+    rows[build.situation(0, True, False)] = ((CardSet.parse("2C").mask, 0),)
+    rows[build.situation(1, True, False)] = ((CardSet.parse("JD QD KD").mask, 0),)
+    table = build.Table(4, 3, HEARTS, False, tuple(rows), POINTS, 0)
+    dealt = masks("2C 2D 3D", "4C 5D JD", "5C 6D QD", "8C 7D KD")
+    hand = build.Hand(table, dealt, 0)
+    rng = build.Rng(Words([0] * 8))
+    hand.finish_random(rng)
+    assert rng.place == 4
+    assert hand.taken_masks() == (0, 0, 0, sum(dealt)) and hand.won_counts() == (0, 0, 0, 3)
