@@ -87,8 +87,8 @@ def test_inconsistent_rules_are_refused_naming_the_field(
 ) -> None:
     with pytest.raises(InvalidRulesError) as info:
         Rules(**fields)
-    assert (info.value.field, info.value.reason) == (field, reason)
-    assert str(info.value) == f"{field}: {reason}"
+    assert (info.value.field, info.value.reason, info.value.source) == (field, reason, None)
+    assert [name for name, _ in info.value.problems] == [field]
 
 
 def test_the_limits_of_those_checks_are_allowed() -> None:

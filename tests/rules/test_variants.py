@@ -80,7 +80,8 @@ def test_names_are_case_insensitive(spelling: str) -> None:
 def test_unknown_variant_name(name: str) -> None:
     with pytest.raises(InvalidRulesError) as info:
         variant(name)
-    assert info.value.field == "name"
+    assert (info.value.field, info.value.source) == ("name", None)
+    assert [field for field, _ in info.value.problems] == ["name"]
     assert repr(name) in str(info.value)
     # the message lists what is known, to help a person fix the name
     assert "standard" in str(info.value)
@@ -283,9 +284,13 @@ def test_rules_validation_names_the_field(changes: dict[str, Any], field: str) -
 def test_rules_messages_say_what_is_wrong() -> None:
     with pytest.raises(InvalidRulesError) as info:
         Rules(pass_count=14)
-    assert str(info.value) == "pass_count: must be at most the hand size 13, not 14"
+    assert (info.value.field, info.value.source) == ("pass_count", None)
+    assert [field for field, _ in info.value.problems] == ["pass_count"]
+    # the message says what is wrong: the hand size it must fit and the value given
+    assert "13" in info.value.reason and "14" in info.value.reason
     with pytest.raises(InvalidRulesError) as info:
         Rules(moon="never")
+    assert (info.value.field, info.value.source) == ("moon", None)
     assert "add-to-others" in str(info.value)
     assert "'never'" in str(info.value)
 
@@ -293,16 +298,20 @@ def test_rules_messages_say_what_is_wrong() -> None:
 def test_rules_check_each_field_as_it_is_assigned() -> None:
     with pytest.raises(InvalidRulesError) as info:
         Rules(players="4")
-    assert info.value.field == "players"
-    assert str(info.value) == "players: must be an integer, not '4'"
+    assert (info.value.field, info.value.source) == ("players", None)
+    assert [field for field, _ in info.value.problems] == ["players"]
+    assert "integer" in info.value.reason and "'4'" in info.value.reason
     low, high = LIMITS["players"]
     for players in (low - 1, high + 1):
         with pytest.raises(InvalidRulesError) as info:
             Rules(players=players)
-        assert str(info.value) == f"players: must be between {low} and {high}, not {players}"
+        assert (info.value.field, info.value.source) == ("players", None)
+        assert [field for field, _ in info.value.problems] == ["players"]
+        assert all(str(n) in info.value.reason for n in (low, high, players))
     with pytest.raises(InvalidRulesError) as info:
         Rules().evolve(colour=1)
-    assert (info.value.field, str(info.value)) == ("colour", "colour: unknown rule field")
+    assert (info.value.field, info.value.source) == ("colour", None)
+    assert [field for field, _ in info.value.problems] == ["colour"]
 
 
 def test_rule_fields_are_the_fields_a_ruleset_is_written_with() -> None:
