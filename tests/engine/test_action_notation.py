@@ -82,37 +82,30 @@ def test_moon_choices_of_both_options_read_back_under_the_rules() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "field", "message"),
+    ("text", "field", "shown"),
     [
-        (
-            "plays 2 QS",
-            "text",
-            "not an action: 'plays 2 QS' (write play, pass, moon or deal first)",
-        ),
-        ("PLAY 2 QS", "text", "not an action: 'PLAY 2 QS' (write play, pass, moon or deal first)"),
-        ("", "text", "not an action: '' (write play, pass, moon or deal first)"),
-        ("play QS", "seat", "not a seat: 'QS' (a digit from 0 to 5)"),
-        ("play 6 QS", "seat", "not a seat: 6 (seats are numbered 0 to 5)"),
-        ("play ² QS", "seat", "not a seat: '²' (a digit from 0 to 5)"),
-        ("play 2 QS KS", "card", "a play is one card, not 'QS KS'"),
-        ("play 2 Q", "card", "not a card: 'Q'"),
-        ("play 2", "card", "not a card: ''"),
-        ("pass 0 QS QS KS", "cards", "a card is passed twice in 'QS QS KS'"),
-        ("pass 0 QS XX", "cards", "not a card: 'XX'"),
-        (
-            "moon 1 add",
-            "option",
-            "not a moon option: 'add' (choose add-to-others, subtract-from-shooter)",
-        ),
-        ("deal 2C | 3C", "hands", "a deal gives 3 to 6 hands, split by '|', not 2"),
-        ("deal 2C | 3C | 2C", "hands", "a card is dealt twice in '2C | 3C | 2C'"),
+        ("plays 2 QS", "text", "'plays 2 QS'"),
+        ("PLAY 2 QS", "text", "'PLAY 2 QS'"),
+        ("", "text", "''"),
+        ("play QS", "seat", "'QS'"),
+        ("play 6 QS", "seat", "6"),
+        ("play ² QS", "seat", "'²'"),
+        ("play 2 QS KS", "card", "'QS KS'"),
+        ("play 2 Q", "card", "'Q'"),
+        ("play 2", "card", "''"),
+        ("pass 0 QS QS KS", "cards", "'QS QS KS'"),
+        ("pass 0 QS XX", "cards", "'XX'"),
+        ("moon 1 add", "option", "'add'"),
+        ("deal 2C | 3C", "hands", "not 2"),
+        ("deal 2C | 3C | 2C", "hands", "'2C | 3C | 2C'"),
     ],
 )
-def test_malformed_text_names_the_field(text: str, field: str, message: str) -> None:
+def test_malformed_text_names_the_field(text: str, field: str, shown: str) -> None:
     with pytest.raises(InvalidActionError) as info:
         parse_action(text)
-    assert info.value.field == field
-    assert str(info.value).startswith(message) or message in str(info.value)
+    assert (info.value.field, info.value.action) == (field, None)
+    # the message shows the part of the text at fault
+    assert shown in str(info.value)
 
 
 @pytest.mark.parametrize(
@@ -140,21 +133,27 @@ def test_with_rules_the_text_must_fit_the_table(
 
 
 def test_a_dealt_card_twice_in_one_hand_is_refused() -> None:
-    with pytest.raises(InvalidActionError, match="dealt twice") as info:
+    with pytest.raises(InvalidActionError) as info:
         parse_action("deal 2C 2C | 3C | 4C")
-    assert info.value.field == "hands"
+    assert (info.value.field, info.value.action) == ("hands", None)
+    assert "2C" in str(info.value)
 
 
 def test_text_that_is_not_a_short_string_is_refused_before_reading() -> None:
     for value in (None, b"play 2 QS", 3, ["play", "2", "QS"]):
-        with pytest.raises(InvalidActionError, match="must be a string"):
+        with pytest.raises(InvalidActionError) as info:
             parse_action(value)  # type: ignore[arg-type]
-    with pytest.raises(InvalidActionError, match="longer than 1000"):
+        assert (info.value.field, info.value.action) == ("text", None)
+    with pytest.raises(InvalidActionError) as info:
         parse_action("deal " + "2C " * 1000)
-    with pytest.raises(InvalidActionError, match="not an action"):
+    assert (info.value.field, info.value.action) == ("text", None)
+    assert "1000" in str(info.value)  # the message names the limit
+    with pytest.raises(InvalidActionError) as info:
         format_action("play 2 QS")  # type: ignore[arg-type]
-    with pytest.raises(InvalidActionError, match="rules must be Rules"):
+    assert (info.value.field, info.value.action) == (None, None)
+    with pytest.raises(InvalidActionError) as info:
         parse_action("play 2 QS", "standard")  # type: ignore[arg-type]
+    assert (info.value.field, info.value.action) == ("rules", None)
 
 
 @given(st.text(alphabet=st.sampled_from(list("playsdemonu 0123456789CDHSQKAJT|-♠")), max_size=60))
@@ -184,8 +183,9 @@ def refusal(text: object, rules: object = None) -> InvalidActionError:
 def test_format_action_shows_what_is_not_an_action() -> None:
     with pytest.raises(InvalidActionError) as info:
         format_action("play 2 QS")  # type: ignore[arg-type]
-    assert str(info.value) == "not an action: 'play 2 QS'"
-    assert info.value.field is None
+    assert (info.value.field, info.value.action) == (None, None)
+    # what it shows is the value given, as Python writes it
+    assert "'play 2 QS'" in str(info.value)
 
 
 @pytest.mark.parametrize(("text", "shown"), [(42, "42"), (b"play 2 QS", "a bytes")])

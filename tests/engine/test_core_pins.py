@@ -335,33 +335,32 @@ def test_deal_text_lists_each_hand() -> None:
 def test_a_moon_option_that_is_not_one_is_named_with_the_choices() -> None:
     with pytest.raises(InvalidActionError) as info:
         ChooseMoon(0, "double")
-    assert str(info.value) == (
-        "not a moon option: 'double' (choose add-to-others, subtract-from-shooter)"
+    assert (info.value.field, info.value.action) == ("option", None)
+    # the message names the value given and every choice there is
+    assert all(
+        name in str(info.value) for name in ("'double'", "add-to-others", "subtract-from-shooter")
     )
-    assert info.value.field == "option"
 
 
 @pytest.mark.parametrize(
-    ("build", "field", "message"),
+    ("build", "field", "value"),
     [
-        (lambda: PlayCard(0, 5), "card", "not a card: 5"),
-        (lambda: PlayCard(0, "ZZ"), "card", "not a card: 'ZZ'"),
-        (lambda: PassCards(0, "2C ZZ"), "cards", "not a card: 'ZZ'"),
-        (lambda: PassCards(0, 7), "cards", "not a set of cards: 7"),
-        (lambda: PlayCard(6, "2C"), "seat", "not a seat: 6 (seats are numbered 0 to 5)"),
-        (lambda: PassCards(-1, "2C"), "seat", "not a seat: -1 (seats are numbered 0 to 5)"),
-        (lambda: ChooseMoon(True, "add-to-others"), "seat", (
-            "not a seat: True (seats are numbered 0 to 5)"
-        )),
+        (lambda: PlayCard(0, 5), "card", "5"),
+        (lambda: PlayCard(0, "ZZ"), "card", "'ZZ'"),
+        (lambda: PassCards(0, "2C ZZ"), "cards", "'ZZ'"),
+        (lambda: PassCards(0, 7), "cards", "7"),
+        (lambda: PlayCard(6, "2C"), "seat", "6"),
+        (lambda: PassCards(-1, "2C"), "seat", "-1"),
+        (lambda: ChooseMoon(True, "add-to-others"), "seat", "True"),
     ],
 )
 def test_malformed_actions_name_the_field_and_the_value(
-    build: Callable[[], object], field: str, message: str
+    build: Callable[[], object], field: str, value: str
 ) -> None:
     with pytest.raises(InvalidActionError) as info:
         build()
-    assert info.value.field == field
-    assert str(info.value) == message
+    assert (info.value.field, info.value.action) == (field, None)
+    assert value in str(info.value)
 
 
 def two_seats() -> SeatPasses:

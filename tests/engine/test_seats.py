@@ -88,5 +88,5 @@ def test_a_seat_may_not_deal_and_the_refusal_carries_the_deal(send: object) -> N
     with pytest.raises(IllegalActionError) as info:
         send(new_game(), 2, deal)
     assert info.value.rule is Rule.NOT_YOUR_SEAT
-    assert str(info.value) == "seat 2 may not deal"
     assert info.value.action is deal
+    assert "seat 2" in str(info.value)
