@@ -88,14 +88,20 @@ def test_opponents_by_name_by_seat_and_as_bots() -> None:
     game = env(opponents=["rule", "mc:2", RuleBot()])
     total, info = _play(game, 4)
     assert total == -info["scores"][game.seat]
-    with pytest.raises(InvalidRulesError, match="one per other seat"):
+    with pytest.raises(InvalidRulesError) as refused:
         env(opponents=["rule", "rule"])
+    assert (refused.value.field, refused.value.source) == ("opponents", None)
+    assert [field for field, _ in refused.value.problems] == ["opponents"]
+    assert "2" in refused.value.reason  # the number of bots given
     with pytest.raises(UnknownNameError):
         env(opponents="genius")
     with pytest.raises(BotError):
         env(opponents="mc:0")
-    with pytest.raises(InvalidRulesError, match="seat"):
+    with pytest.raises(InvalidRulesError) as refused:
         env(seat=4)
+    assert (refused.value.field, refused.value.source) == ("seat", None)
+    assert [field for field, _ in refused.value.problems] == ["seat"]
+    assert "4" in refused.value.reason
 
 
 def test_an_opponent_that_runs_as_a_program() -> None:
@@ -124,17 +130,24 @@ def test_the_seat_follows_the_seed_or_turns() -> None:
 
 def test_illegal_and_malformed_actions() -> None:
     game = env()
-    with pytest.raises(InvalidActionError, match="reset"):
+    # These three carry no field (no action was built): only their messages tell them apart.
+    with pytest.raises(InvalidActionError) as info:
         game.step(0)
+    assert (info.value.field, info.value.action) == (None, None)
+    assert "reset" in str(info.value) and "over" not in str(info.value)
     observation, _ = game.reset(seed=0)
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     _, reward, done, _, info = game.step(illegal)
     assert (reward, done, info) == (-26.0, True, {"illegal": True})
-    with pytest.raises(InvalidActionError, match="over"):
+    with pytest.raises(InvalidActionError) as info:
         game.step(0)
+    assert (info.value.field, info.value.action) == (None, None)
+    assert "over" in str(info.value)
     game.reset(seed=0)
-    with pytest.raises(InvalidActionError, match="integer"):
+    with pytest.raises(InvalidActionError) as info:
         game.step("QS")
+    assert (info.value.field, info.value.action) == (None, None)
+    assert "integer" in str(info.value) and "'QS'" in str(info.value)
 
 
 def test_copies_of_the_single_env_play_on_alike() -> None:

@@ -55,8 +55,11 @@ def test_encode_view_is_the_envs_encoding_at_every_step(variant: str, hands: int
 def test_encode_view_refuses_an_unknown_format() -> None:
     game = raw_env()
     game.reset(seed=0)
-    with pytest.raises(InvalidRulesError, match="observation"):
+    with pytest.raises(InvalidRulesError) as refused:
         encode_view(observe(game.state, 0), observation="box")
+    assert (refused.value.field, refused.value.source) == ("observation", None)
+    assert [field for field, _ in refused.value.problems] == ["observation"]
+    assert "'box'" in refused.value.reason
 
 
 def test_a_policy_bot_passes_card_by_card_and_plays_what_the_policy_says() -> None:
