@@ -159,8 +159,11 @@ def test_the_page_refuses_what_the_server_refuses() -> None:
 
 
 def test_a_page_table_is_made_only_from_good_arguments() -> None:
-    with pytest.raises(InvalidRulesError, match="no-such-rules"):
+    with pytest.raises(InvalidRulesError) as refused:
         LocalTable("no-such-rules")
+    assert (refused.value.field, refused.value.source) == ("name", None)
+    assert [field for field, _ in refused.value.problems] == ["name"]
+    assert "'no-such-rules'" in refused.value.reason
     with pytest.raises(UnknownNameError):
         LocalTable(bots="genius")
     with pytest.raises(BotError):
