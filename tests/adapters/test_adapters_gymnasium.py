@@ -131,23 +131,23 @@ def test_the_seat_follows_the_seed_or_turns() -> None:
 def test_illegal_and_malformed_actions() -> None:
     game = env()
     # These three carry no field (no action was built): only their messages tell them apart.
-    with pytest.raises(InvalidActionError) as info:
+    with pytest.raises(InvalidActionError) as raised:
         game.step(0)
-    assert (info.value.field, info.value.action) == (None, None)
-    assert "reset" in str(info.value) and "over" not in str(info.value)
+    assert (raised.value.field, raised.value.action) == (None, None)
+    assert "reset" in str(raised.value) and "over" not in str(raised.value)
     observation, _ = game.reset(seed=0)
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     _, reward, done, _, info = game.step(illegal)
     assert (reward, done, info) == (-26.0, True, {"illegal": True})
-    with pytest.raises(InvalidActionError) as info:
+    with pytest.raises(InvalidActionError) as raised:
         game.step(0)
-    assert (info.value.field, info.value.action) == (None, None)
-    assert "over" in str(info.value)
+    assert (raised.value.field, raised.value.action) == (None, None)
+    assert "over" in str(raised.value)
     game.reset(seed=0)
-    with pytest.raises(InvalidActionError) as info:
+    with pytest.raises(InvalidActionError) as raised:
         game.step("QS")
-    assert (info.value.field, info.value.action) == (None, None)
-    assert "integer" in str(info.value) and "'QS'" in str(info.value)
+    assert (raised.value.field, raised.value.action) == (None, None)
+    assert "integer" in str(raised.value) and "'QS'" in str(raised.value)
 
 
 def test_copies_of_the_single_env_play_on_alike() -> None:
