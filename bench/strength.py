@@ -268,7 +268,8 @@ def markdown(results: Sequence[ArenaResult], args: argparse.Namespace) -> str:
         "  pairing may have been shared between processes (`--first`).",
         "- Most of the searching bots' games were played just before the kernel's generator",
         "  came to read bytes rather than 32-bit words (all but deals 1000 to 1999 of `ismcts`",
-        "  against the old default, played after): the same searches and deals, but the",
+        "  against the old default and deals 50 to 249 of `ismcts:strong` against `ismcts`,",
+        "  played after): the same searches and deals, but the",
         "  bots' own sampled deals come from other draws now, so a rerun gives other games",
         "  whose figures agree within the intervals, not the same figures.",
         f"- Machine: {platform.python_implementation()} {platform.python_version()} on "
