@@ -24,6 +24,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from helpers.wheels import build_wheel
 
 REPO = Path(__file__).resolve().parents[2]
 VARIANT_FILES = sorted(p.name for p in (REPO / "variants").glob("*.toml"))
@@ -118,24 +119,7 @@ def test_variants_load_from_an_installed_wheel(tmp_path: Path, build: str) -> No
     # the default wheel carries the compiled kernel, and HEARTS_CORE_PURE=1 builds a pure one.
     dist = tmp_path / "dist"
     build_env = {**_clean_env(), "HEARTS_CORE_PURE": "1" if build == "pure" else ""}
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "build",
-            "--wheel",
-            "--no-isolation",
-            "--outdir",
-            str(dist),
-            str(REPO),
-        ],
-        cwd=tmp_path,
-        env=build_env,
-        capture_output=True,
-        check=True,
-        timeout=300,
-    )
-    (wheel,) = dist.glob("hearts_core-*.whl")
+    wheel = build_wheel(dist, build_env)
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
     extensions = sorted(n for n in names if n.endswith(".so"))

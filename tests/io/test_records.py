@@ -43,6 +43,7 @@ from helpers.records import (
     golden_record,
     suit,
 )
+from helpers.wheels import build_wheel
 
 from hearts_core import (
     Card,
@@ -827,24 +828,7 @@ def test_docs_page_describes_each_format_and_embeds_the_schemas() -> None:
 @pytest.mark.slow
 def test_the_wheel_ships_the_schemas(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "build",
-            "--wheel",
-            "--no-isolation",
-            "--outdir",
-            str(tmp_path),
-            str(REPO),
-        ],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        check=True,
-        timeout=300,
-    )
-    (wheel,) = tmp_path.glob("hearts_core-*.whl")
+    wheel = build_wheel(tmp_path / "dist", env)
     # Import straight from the wheel (a zip file): json_schema reads it with
     # importlib.resources, which needs no files on disk.
     attrs_dir = Path(__import__("attrs").__file__ or "").parents[1]
