@@ -95,13 +95,15 @@ test: $(VENV)/.installed-dev $(KERNEL_STAMP)
 
 # The pure build of the kernel runs these too: the kernel's own tests (both builds side by
 # side, uniformity), the play-outs, the engine's properties and conformance, OpenSpiel, and
-# the searching bots' play-outs and claims against the engine.
+# the searching bots' play-outs and claims against the engine, the learning adapters' action
+# ids (the batch module's card ids among them).
 PURE_TESTS := tests/engine/test_kernel.py tests/engine/test_kernel_pins.py tests/engine/test_kernel_build.py tests/engine/test_playout.py \
 	tests/engine/test_properties.py tests/rules/test_conformance.py tests/adapters/test_openspiel.py \
 	tests/engine/test_kernel_rules_of_thumb.py tests/engine/test_kernel_slots.py hearts_core/_kernel.py hearts_core/_scored.py hearts_core/_thumb.py hearts_core/_deal.py \
 	hearts_core/_slots.py hearts_core/builders.py hearts_core/kernel.py hearts_core/playout.py \
 	hearts_core/_batch.py tests/adapters/test_adapters_vector.py \
-	tests/engine/test_kernel_search.py hearts_core/_search.py tests/bots/test_bots_sampled.py tests/engine/test_claims.py
+	tests/engine/test_kernel_search.py hearts_core/_search.py tests/bots/test_bots_sampled.py tests/engine/test_claims.py \
+	tests/adapters/test_action_ids.py
 
 check: $(VENV)/.installed-dev $(KERNEL_STAMP)
 	$(BIN)/ruff check .

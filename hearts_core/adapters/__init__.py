@@ -8,6 +8,9 @@ hearts_core (never the reverse):
   which gives OpenSpiel a ``hearts_core`` game (:mod:`hearts_core.adapters.openspiel_game`);
 * :mod:`hearts_core.adapters.pettingzoo`: a PettingZoo AEC environment, wrapped as
   PettingZoo's classic games are (:mod:`hearts_core.adapters.pettingzoo_wrappers`);
+* :mod:`hearts_core.adapters.action_ids`: the action ids every learning adapter shares
+  (cards as numbers, the ids a seat may take, a pass one card at a time), on the core
+  alone;
 * :mod:`hearts_core.adapters.encoding` and :mod:`hearts_core.adapters.record`: the
-  action ids and the observation encoding both learning adapters share.
+  observation encoding they share, and the hand's record it reads.
 """

@@ -1,46 +1,47 @@
-"""What the learning adapters share: action ids and the observation encoding.
+"""The observation encoding the learning adapters share.
 
 Both :mod:`hearts_core.adapters.pettingzoo` and OpenSpiel's ``hearts_core``
-game (:func:`hearts_core.adapters.openspiel.register_game`) number actions and
-encode what a seat sees in the same way, so that an agent trained on one reads
-the other. It needs NumPy (the ``rl`` or ``openspiel`` extra).
+game (:func:`hearts_core.adapters.openspiel.register_game`) encode what a seat sees
+in the same way, and number actions alike (:mod:`hearts_core.adapters.action_ids`),
+so that an agent trained on one reads the other. It needs NumPy (the ``rl`` or
+``openspiel`` extra).
 
-**Action ids.** A card is ``(rank - 2) * 4 + suit``, ranks 2 to ace as 0 to 12
-and suits clubs, diamonds, hearts, spades as 0 to 3: 2♣ is 0, Q♠ is 43, A♠ is 51,
-OpenSpiel's own numbering. A pass is three (or ``pass_count``) single-card
-actions by the passing seat. When the rules let a moon shooter choose,
-:data:`MOON_ACTIONS` add two more ids: 52 adds the moon amount to the others,
-53 subtracts it from the shooter.
-
->>> from hearts_core import Card, Rules, variant
->>> card_action(Card.parse("QS")), str(action_card(0)), str(action_card(51))
-(43, '2C', 'AS')
->>> action_count(Rules()), action_count(variant("classic"))
-(52, 54)
-
-**Observations.** :class:`Encoder` turns a position into one flat ``float32``
-vector seen from one seat, every seat-indexed block in seat order starting
-from the observer (0 is the observer, 1 the seat on its left, the next to play
-after it, and so on), and every 52-card block in card-id order. Its
+:class:`Encoder` turns a position into one flat ``float32`` vector seen from one seat,
+every seat-indexed block in seat order starting from the observer (0 is the observer,
+1 the seat on its left, the next to play after it, and so on), and every 52-card block
+in card-id order (:func:`~hearts_core.adapters.action_ids.card_action`). Its
 :attr:`~Encoder.blocks` list the layout; ``docs/learning.md`` shows it bit by bit.
+
+>>> from hearts_core import Rules
+>>> encoder = Encoder(Rules())
+>>> encoder.size, encoder.actions, encoder.blocks[0].name
+(689, 52, 'hand')
 """
 
 from __future__ import annotations
 
-import functools
+import warnings
 from typing import Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from hearts_core.adapters.record import ACTION_OF_INDEX as _ACTION_OF_INDEX
+from hearts_core.adapters.action_ids import ACTION_OF_INDEX as _ACTION_OF_INDEX
+
+# CARDS, MOON_ACTIONS, action_card, action_count and card_action lived here before
+# action_ids: they stay importable from here.
+from hearts_core.adapters.action_ids import CARDS as CARDS
+from hearts_core.adapters.action_ids import MOON_ACTIONS as MOON_ACTIONS
+from hearts_core.adapters.action_ids import action_card as action_card
+from hearts_core.adapters.action_ids import action_count as action_count
+from hearts_core.adapters.action_ids import card_action as card_action
+from hearts_core.adapters.action_ids import card_ids, legal_ids
 from hearts_core.adapters.record import HandRecord
 from hearts_core.cards import Card
 from hearts_core.observation import PlayerView
 from hearts_core.rules import Rules
 from hearts_core.rules.options import (
     FirstLead,
-    MoonOption,
     MoonRequires,
     MoonScoring,
     PassDirection,
@@ -49,58 +50,9 @@ from hearts_core.rules.options import (
 )
 from hearts_core.state import GameState, Phase
 
-__all__ = [
-    "CARDS",
-    "MOON_ACTIONS",
-    "card_action",
-    "action_card",
-    "action_count",
-    "Block",
-    "Encoder",
-]
+__all__ = ["Block", "Encoder"]
 
-CARDS: Final = 52
-"""Card action ids are 0 to 51; moon choices, when there are any, follow them."""
-
-MOON_ACTIONS: Final[tuple[MoonOption, ...]] = (
-    MoonOption.ADD_TO_OTHERS,
-    MoonOption.SUBTRACT_FROM_SHOOTER,
-)
-"""The moon choices by action id, from 52: ``MOON_ACTIONS[action - 52]``."""
-
-_CARD_OF_ACTION: Final = tuple(Card.from_index(a % 4 * 13 + a // 4) for a in range(CARDS))
-_BIT_OF_ACTION: Final = tuple(card.bit for card in _CARD_OF_ACTION)
 _CLIP: Final = 2.0  # numbers are scaled, then clipped to [-2, 2]
-
-
-def card_action(card: Card) -> int:
-    """The action id of ``card``: ``(rank - 2) * 4 + suit``.
-
-    >>> from hearts_core import Card
-    >>> card_action(Card.parse("2C")), card_action(Card.parse("JD")), card_action(Card.parse("AS"))
-    (0, 37, 51)
-    """
-    return _ACTION_OF_INDEX[card.index]
-
-
-def action_card(action: int) -> Card:
-    """The card of a card action id (0 to 51).
-
-    >>> str(action_card(43))
-    'QS'
-    """
-    return _CARD_OF_ACTION[action]
-
-
-def action_count(rules: Rules) -> int:
-    """How many action ids a game under ``rules`` has: 52 cards, and 2 moon choices when
-    the shooter chooses.
-
-    >>> from hearts_core import Rules
-    >>> action_count(Rules()), action_count(Rules(moon="shooter-chooses"))
-    (52, 54)
-    """
-    return CARDS + (len(MOON_ACTIONS) if rules.moon is MoonScoring.SHOOTER_CHOOSES else 0)
 
 
 class Block(NamedTuple):
@@ -125,20 +77,6 @@ class Block(NamedTuple):
 _DIRECTIONS: Final = tuple(PassDirection)
 _PHASES: Final = (Phase.PASS, Phase.PLAY, Phase.MOON)
 _TO_BYTES: Final = bytes.maketrans(b"01", b"\x00\x01")
-
-
-@functools.cache
-def _spread_tables() -> tuple[tuple[int, ...], ...]:
-    """For each suit, each 13-bit pattern of its cards (bit ``rank - 2``) as a mask over
-    action ids: a card mask becomes an action-id mask in four lookups."""
-    tables = []
-    for suit in range(4):
-        table = [0] * 8192
-        for pattern in range(1, 8192):
-            low = (pattern & -pattern).bit_length() - 1
-            table[pattern] = table[pattern & (pattern - 1)] | 1 << (low * 4 + suit)
-        tables.append(tuple(table))
-    return tuple(tables)
 
 
 def _clip(value: float) -> float:
@@ -179,7 +117,6 @@ class Encoder:
         """The number of seats."""
         self.actions: Final = action_count(rules)
         """The number of action ids (see :func:`action_count`)."""
-        self._spread = _spread_tables()
         self._positive = max(1, sum(p for p in tables.points if p > 0))
         self._target = rules.target_score
         self._seats = tuple(
@@ -232,10 +169,9 @@ class Encoder:
         """The length of an observation vector."""
         self._mask_top = 1 << self.actions
         positive = self._positive
-        constants: list[float] = [
-            1.0 if _BIT_OF_ACTION[a] & tables.deck else 0.0 for a in range(CARDS)
-        ]
-        constants += [_clip(tables.points[card.index] / positive) for card in _CARD_OF_ACTION]
+        cards = [action_card(action) for action in range(CARDS)]  # in id order
+        constants: list[float] = [1.0 if card.bit & tables.deck else 0.0 for card in cards]
+        constants += [_clip(tables.points[card.index] / positive) for card in cards]
         constants += [
             float(flag)
             for flag in (
@@ -284,19 +220,19 @@ class Encoder:
         raise KeyError(name)
 
     def card_mask(self, mask: int) -> int:
-        """A card mask (:attr:`~hearts_core.CardSet.mask`) as a mask over action ids.
+        """Deprecated: :func:`~hearts_core.adapters.action_ids.card_ids`, which it calls.
 
+        >>> import warnings
         >>> from hearts_core import CardSet, Rules
-        >>> bin(Encoder(Rules()).card_mask(CardSet.parse("2C 2D 3C").mask))
-        '0b10011'
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     print(bin(Encoder(Rules()).card_mask(CardSet.parse("2C 2D 3C").mask)))
+        0b10011
+        >>> caught[0].category.__name__
+        'DeprecationWarning'
         """
-        spread = self._spread
-        return (
-            spread[0][mask & 0x1FFF]
-            | spread[1][mask >> 13 & 0x1FFF]
-            | spread[2][mask >> 26 & 0x1FFF]
-            | spread[3][mask >> 39]
-        )
+        warnings.warn(_deprecated("card_mask", "card_ids"), DeprecationWarning, stacklevel=2)
+        return card_ids(mask)
 
     def _held(self, state: GameState, seat: int, picked: int) -> tuple[int, int, int]:
         """The seat's cards in hand, passed and received, as card masks."""
@@ -331,8 +267,7 @@ class Encoder:
         """
         seats = self._seats[seat]
         players = self.players
-        spread = self.card_mask
-        bits = spread(held) | spread(passed) << 52 | spread(received) << 104
+        bits = card_ids(held) | card_ids(passed) << 52 | card_ids(received) << 104
         shift = 156
         played = record.played
         for other in seats:
@@ -523,24 +458,21 @@ class Encoder:
         return self.vector(state, seat, held, passed, received, record)
 
     def legal_mask(self, state: GameState, seat: int, held: int) -> int:
-        """The action ids ``seat`` may take now, as a mask (bit ``a`` for action ``a``).
+        """Deprecated: :func:`~hearts_core.adapters.action_ids.legal_ids`, which it calls
+        with the cards picked to pass (the seat's hand less ``held``).
 
-        ``held`` is the seat's hand as a card mask, less any cards picked to pass.
-
+        >>> import warnings
         >>> from hearts_core import new_game
-        >>> Encoder(new_game().rules).legal_mask(new_game(), 0, 0)
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     print(Encoder(new_game().rules).legal_mask(new_game(), 0, 0))
         0
+        >>> caught[0].category.__name__
+        'DeprecationWarning'
         """
-        phase = state.phase
-        if phase is Phase.PLAY:
-            if state.to_act[0] != seat:
-                return 0
-            return self.card_mask(state.legal_mask.mask)
-        if phase is Phase.PASS:  # the seats pass one after another, in seat order
-            return self.card_mask(held) if state.to_act[0] == seat else 0
-        if phase is Phase.MOON and seat in state.to_act and self.actions > CARDS:
-            return ((1 << len(MOON_ACTIONS)) - 1) << CARDS
-        return 0
+        warnings.warn(_deprecated("legal_mask", "legal_ids"), DeprecationWarning, stacklevel=2)
+        picked = state.hand_masks[seat] & ~held if state.phase is Phase.PASS else 0
+        return legal_ids(state, seat, picked)
 
     def action_mask(self, legal: int) -> npt.NDArray[np.int8]:
         """An action mask as PettingZoo wants it: a new ``int8`` array, 1 for each id in
@@ -576,4 +508,9 @@ class Encoder:
         """
         held, passed, received = self._held(state, seat, picked)
         vector = self.vector(state, seat, held, passed, received, record)
-        return vector, self.action_mask(self.legal_mask(state, seat, held))
+        return vector, self.action_mask(legal_ids(state, seat, picked))
+
+
+def _deprecated(old: str, new: str) -> str:
+    """The warning of a method that moved (it goes in the next release)."""
+    return f"hearts_core.adapters.encoding.Encoder.{old} moved: use action_ids.{new}"

@@ -35,7 +35,7 @@ import gymnasium
 import numpy as np
 
 from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
-from hearts_core.adapters.encoding import CARDS, MOON_ACTIONS, card_action
+from hearts_core.adapters.action_ids import CARDS, MOON_ACTIONS, card_action
 from hearts_core.adapters.opponents import draws_for, restored_draws, saved_draws
 from hearts_core.adapters.opponents import opponents as opponents_of
 from hearts_core.adapters.pettingzoo import raw_env

@@ -33,13 +33,22 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
-from hearts_core.actions import PLAYS, ChooseMoon, Deal, PassCards
-from hearts_core.adapters.encoding import CARDS, MOON_ACTIONS, Encoder, action_card, card_action
+from hearts_core.actions import PLAYS, ChooseMoon, Deal
+from hearts_core.adapters.action_ids import (
+    ACTION_OF_INDEX,
+    CARDS,
+    MOON_ACTIONS,
+    action_card,
+    card_ids,
+    id_list,
+    legal_ids,
+    pick,
+)
+from hearts_core.adapters.encoding import Encoder
 from hearts_core.adapters.record import HandRecord
 from hearts_core.cards import Card, CardSet
 from hearts_core.engine import apply, new_game
 from hearts_core.errors import InvalidRulesError
-from hearts_core.legality import legal_actions
 from hearts_core.rules import Rules
 from hearts_core.rules.fields import shown
 from hearts_core.rules.options import PassDirection, SunScoring
@@ -284,19 +293,7 @@ class HeartsState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         position = self._position
-        state = position.state
-        encoder = self._setup.encoder
-        phase = state.phase
-        if phase is Phase.PLAY:
-            mask = 0
-            for play in legal_actions(state):  # PlayCards, in the play phase
-                mask |= play.card.bit  # type: ignore[union-attr]
-            return _ids(encoder.card_mask(mask))
-        if phase is Phase.PASS:
-            return _ids(encoder.card_mask(state.hand_masks[player] & ~position.picked))
-        if phase is Phase.MOON:
-            return [CARDS + i for i in range(len(MOON_ACTIONS))]
-        return []
+        return id_list(legal_ids(position.state, player, position.picked))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes, all equally likely: the first chance draw, or the cards
@@ -309,8 +306,8 @@ class HeartsState(pyspiel.State):  # type: ignore[misc]
             dealt = 0
             for action in position.dealt:
                 dealt |= 1 << action
-            deck = setup.encoder.card_mask(position.state.rules.deck.mask)
-            outcomes = _ids(deck & ~dealt)
+            deck = card_ids(position.state.rules.deck.mask)
+            outcomes = id_list(deck & ~dealt)
         chance = 1.0 / len(outcomes)
         return [(outcome, chance) for outcome in outcomes]
 
@@ -396,7 +393,7 @@ class HeartsState(pyspiel.State):  # type: ignore[misc]
             return vector
         extra = np.zeros(2 * CARDS, dtype=np.float32)
         for k, index in enumerate(position.record.order):
-            extra[_ACTION_OF[index]] = (k + 1) / CARDS
+            extra[ACTION_OF_INDEX[index]] = (k + 1) / CARDS
         count = self._setup.rules.pass_count
         for k, action in enumerate(position.picks[player]):
             extra[CARDS + action] = (k + 1) / count
@@ -430,10 +427,10 @@ class HeartsState(pyspiel.State):  # type: ignore[misc]
             parts.append(f"picks {picks or '-'}")
             seat_of = {}
             for seat, played in enumerate(position.record.played):
-                for action in _ids(played):
+                for action in id_list(played):
                     seat_of[action] = seat
             plays = " ".join(
-                f"{seat_of[_ACTION_OF[index]]}:{Card.from_index(index)}"
+                f"{seat_of[ACTION_OF_INDEX[index]]}:{Card.from_index(index)}"
                 for index in position.record.order
             )
             parts.append(f"plays {plays or '-'}")
@@ -505,19 +502,6 @@ def register() -> None:
 
 # --- transitions ------------------------------------------------------------------------
 
-_ACTION_OF: Final = tuple(card_action(Card.from_index(index)) for index in range(CARDS))
-
-
-def _ids(mask: int) -> list[int]:
-    """The action ids in a mask, in order."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
 def _cards(block: npt.NDArray[np.float32]) -> str:
     return " ".join(str(action_card(int(a))) for a in np.flatnonzero(block)) or "-"
 
@@ -550,17 +534,12 @@ def _deal(position: _Position, setup: _Setup, action: int) -> _Position:
 
 
 def _pick(position: _Position, seat: int, action: int) -> _Position:
-    """One card picked to pass; the pass is made once the seat has picked them all."""
-    state = position.state
+    """One card picked to pass (:func:`~hearts_core.adapters.action_ids.pick`), and the
+    seat's picks noted."""
+    state, picked = pick(position.state, seat, position.picked, action)
     picks = list(position.picks)
     picks[seat] += (action,)
-    picked = position.picked | action_card(action).bit
-    if picked.bit_count() == state.rules.pass_count:
-        state = apply(state, PassCards(seat, CardSet.from_mask(picked)))
-        picked = 0
-    return _Position(
-        state, position.chosen, (), position.record, picked, tuple(picks), None
-    )
+    return _Position(state, position.chosen, (), position.record, picked, tuple(picks), None)
 
 
 def _after_move(

@@ -30,7 +30,7 @@ seat 0 picks its cards one per step, then seat 1, and so on; the cards change
 hands once every seat has picked. Then the seat to play acts, one card per
 step, and a moon shooter who may choose picks an option.
 
-**Actions** are the ids of :mod:`hearts_core.adapters.encoding`: a card is
+**Actions** are the ids of :mod:`hearts_core.adapters.action_ids`: a card is
 ``(rank - 2) * 4 + suit`` (0 to 51), and when the shooter chooses, 52 adds the
 moon amount to the others and 53 subtracts it from the shooter.
 
@@ -62,8 +62,9 @@ from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from hearts_core.actions import PLAYS, ChooseMoon, Deal, PassCards, random_deal
-from hearts_core.adapters.encoding import CARDS, MOON_ACTIONS, Encoder, action_card
+from hearts_core.actions import PLAYS, ChooseMoon, Deal, random_deal
+from hearts_core.adapters.action_ids import CARDS, MOON_ACTIONS, action_card, legal_ids, pick
+from hearts_core.adapters.encoding import Encoder
 from hearts_core.adapters.outcome import (
     REWARDS,
     check_arguments,
@@ -338,13 +339,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         >>> int(game.legal_mask("player_0").sum()), int(game.legal_mask("player_1").sum())
         (13, 0)
         """
-        seat = self._seat_of[agent]
-        encoder = self._encoder
-        state = self._state
-        held = 0
-        if state.phase is Phase.PASS:
-            held = state.hand_masks[seat] & ~(self._picked if agent == self.agent_selection else 0)
-        return encoder.action_mask(encoder.legal_mask(state, seat, held))
+        # Only the seat to pass has picked cards (legal_ids gives the others none).
+        legal = legal_ids(self._state, self._seat_of[agent], self._picked)
+        return self._encoder.action_mask(legal)
 
     # long: AEC step on its hot path in one frame: checks, engine step, rewards, books
     def step(self, action: Any) -> None:
@@ -422,28 +419,13 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
 
     def _pick(self, state: GameState, seat: int, action: int) -> GameState:
-        """One card picked to pass; the pass is made once the seat has picked them all."""
-        if not 0 <= action < CARDS:
-            raise IllegalActionError(
-                Rule.WRONG_PHASE, f"action {action} is not a card: the game waits for a pass"
-            )
-        card = action_card(action)
-        held = state.hand_masks[seat] & ~self._picked
-        if not card.bit & held:
-            raise IllegalActionError(
-                Rule.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}"
-                + (" any more (it is picked to pass)" if card.bit & self._picked else "")
-            )  # fmt: skip
-        picked = self._picked | card.bit
-        if picked.bit_count() < self.rules.pass_count:
-            self._picked = picked
-            self._encoder.update_after_pick(self._views[seat], card)
-            return state
-        after = apply(state, PassCards(seat, CardSet.from_mask(picked)))
-        self._picked = 0
-        self._encoder.update_after_pick(self._views[seat], card)
+        """One card picked to pass (:func:`~hearts_core.adapters.action_ids.pick`), and the
+        vectors brought up to date."""
+        after, self._picked = pick(state, seat, self._picked, action)
+        encoder = self._encoder
+        encoder.update_after_pick(self._views[seat], action_card(action))
         if after.phase is not Phase.PASS:  # the cards changed hands
-            self._encoder.update_after_exchange(self._views, after)
+            encoder.update_after_exchange(self._views, after)
         return after
 
     def _inform(self, ended: bool) -> None:

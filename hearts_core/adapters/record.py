@@ -6,18 +6,14 @@
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
+from hearts_core.adapters.action_ids import ACTION_OF_INDEX as ACTION_OF_INDEX  # as before
 from hearts_core.cards import Card, CardSet
 from hearts_core.kernel import after_card
 from hearts_core.state import WINNING_CARD, GameState, winning_so_far
 
-__all__ = ["HandRecord", "ACTION_OF_INDEX"]
-
-ACTION_OF_INDEX: Final = tuple(
-    (Card.from_index(i).rank - 2) * 4 + Card.from_index(i).suit for i in range(52)
-)
-"""The action id of each card, by :attr:`~hearts_core.Card.index`: ``(rank - 2) * 4 + suit``."""
+__all__ = ["HandRecord"]
 
 
 class HandRecord(NamedTuple):

@@ -14,7 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any, Final
 
 from hearts_core.actions import PLAYS, ChooseMoon, Deal, PassCards, random_deal
-from hearts_core.adapters.encoding import CARDS, MOON_ACTIONS, action_card
+from hearts_core.adapters.action_ids import CARDS, MOON_ACTIONS, action_card, card_ids, id_list
 from hearts_core.adapters.opponents import Opponent, draws_for, restored_draws, saved_draws
 from hearts_core.bots.rule_bot import RuleBot, rule_pass
 from hearts_core.cards import CardSet
@@ -325,8 +325,8 @@ class Table:
             return
         mask[:] = 0
         if board.phase == PASSING:
-            for card in CardSet.from_mask(self.dealt[seat] & ~self.picked):
-                mask[(card.rank - 2) * 4 + card.suit] = 1
+            for action in id_list(card_ids(self.dealt[seat] & ~self.picked)):
+                mask[action] = 1
         elif board.phase == CHOOSING:
             mask[CARDS : CARDS + len(MOON_ACTIONS)] = 1
 

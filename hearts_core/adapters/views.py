@@ -24,7 +24,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from hearts_core.adapters.encoding import CARDS, MOON_ACTIONS, Encoder, card_action
+from hearts_core.adapters.action_ids import CARDS, MOON_ACTIONS, card_action, card_ids
+from hearts_core.adapters.encoding import Encoder
 from hearts_core.adapters.outcome import check_observation, flatten
 from hearts_core.adapters.record import HandRecord
 from hearts_core.cards import CardSet
@@ -105,9 +106,9 @@ def encode_view(
             passed = chosen
         held &= ~passed
         if view.to_act and view.to_act[0] == view.seat:
-            legal = encoder.card_mask(held)
+            legal = card_ids(held)
     elif view.phase is Phase.PLAY:
-        legal = encoder.card_mask(view.legal_cards.mask)
+        legal = card_ids(view.legal_cards.mask)
     elif view.phase is Phase.MOON and view.is_my_turn and encoder.actions > CARDS:
         legal = ((1 << len(MOON_ACTIONS)) - 1) << CARDS
     vector = encoder.vector(view, view.seat, held, passed, received, record_of(view))

@@ -29,7 +29,7 @@ from hearts_core.actions import Action, ChooseMoon, PassCards, PlayCard
 from hearts_core.bots.errors import BotError
 from hearts_core.bots.knowledge import check_view
 from hearts_core.bots.protocol import no_action_error
-from hearts_core.cards import Card, CardSet
+from hearts_core.cards import CardSet
 from hearts_core.observation import PlayerView
 from hearts_core.state import Phase
 
@@ -42,10 +42,6 @@ Policy = Callable[[Any, Any], int]
 """A policy: the action id it takes, from the observation and the action mask."""
 
 _MAX_BYTES: Final = 64 * 1024 * 1024  # a weights file larger than this is refused unread
-
-
-def _card_of(action: int) -> Card:
-    return Card.from_index(action % 4 * 13 + action // 4)
 
 
 class PolicyBot:
@@ -95,7 +91,7 @@ class PolicyBot:
         """
         import numpy as np
 
-        from hearts_core.adapters.encoding import CARDS, MOON_ACTIONS, card_action
+        from hearts_core.adapters.action_ids import CARDS, MOON_ACTIONS, action_card, card_action
         from hearts_core.adapters.views import encoder_of
 
         actions = check_view(view).legal_actions
@@ -108,7 +104,7 @@ class PolicyBot:
                 mask = np.zeros(actions_count, dtype=np.int8)
                 for card in view.hand - picked:
                     mask[card_action(card)] = 1
-                picked = picked | CardSet([_card_of(self._ask(view, picked, mask))])
+                picked = picked | CardSet([action_card(self._ask(view, picked, mask))])
             return PassCards(view.seat, picked)
         mask = np.zeros(actions_count, dtype=np.int8)
         if view.phase is Phase.MOON:
@@ -116,7 +112,7 @@ class PolicyBot:
             return ChooseMoon(view.seat, MOON_ACTIONS[self._ask(view, None, mask) - CARDS])
         for card in view.legal_cards:
             mask[card_action(card)] = 1
-        return PlayCard(view.seat, _card_of(self._ask(view, None, mask)))
+        return PlayCard(view.seat, action_card(self._ask(view, None, mask)))
 
     def __repr__(self) -> str:
         return f"PolicyBot({getattr(self.policy, '__name__', type(self.policy).__name__)})"

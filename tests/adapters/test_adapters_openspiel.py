@@ -27,7 +27,7 @@ pytest.importorskip("pettingzoo", reason="needs pettingzoo: install the rl extra
 
 import numpy as np
 
-from hearts_core import Card, InvalidRulesError, Rules
+from hearts_core import Card, IllegalActionError, InvalidRulesError, Rule, Rules
 from hearts_core.adapters.encoding import card_action
 from hearts_core.adapters.openspiel import GAME_PARAMETERS, register_game
 from hearts_core.adapters.pettingzoo import raw_env
@@ -198,6 +198,28 @@ def test_the_information_state_adds_the_order_of_play(pyspiel: Any) -> None:
     assert "picks" not in state.observation_string(0)
     # Seat 1 saw none of it.
     assert not np.array(state.information_state_tensor(1))[size:].any()
+
+
+def test_an_illegal_pass_id_is_refused_at_once_and_changes_nothing(pyspiel: Any) -> None:
+    # The pass is taken one card at a time, as PettingZoo takes it: a card the seat does
+    # not hold, or has picked already, is refused when it is picked.
+    game = pyspiel.load_game("hearts_core", {"variant": "standard"})
+    state = game.new_initial_state()
+    state.apply_action(0)  # pass left
+    for action in deal_actions(MOON_DEAL):  # seat 0 holds the clubs
+        state.apply_action(action)
+    state.apply_action(card_action(Card.parse("AC")))
+    history, legal = state.history(), state.legal_actions()
+    for card, again in (("2D", False), ("AC", True)):
+        with pytest.raises(IllegalActionError) as info:
+            state.apply_action(card_action(Card.parse(card)))
+        assert (info.value.rule, info.value.action) == (Rule.CARD_NOT_IN_HAND, None)
+        assert card in str(info.value) and ("picked to pass" in str(info.value)) is again
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_action(53)  # no card, and no moon choice in this game
+    assert info.value.rule is Rule.WRONG_PHASE
+    assert state.history() == history and state.legal_actions() == legal
+    assert state.current_player() == 0 and "picks AC," in state.information_state_string(0)
 
 
 def test_the_game_length_bound_lets_shimmy_play_whole_hands(pyspiel: Any) -> None:
