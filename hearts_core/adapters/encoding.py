@@ -297,7 +297,7 @@ class Encoder:
         out = np.empty(self.size, dtype=np.float32)
         count = self._bits
         out[:count] = np.frombuffer(text, dtype=np.uint8)
-        out[count:] = self._tail(seat, record.taken, state.totals)
+        out[count:] = self._tail(seat, state.hand_points, state.totals)
         return out
 
     def _tail(
@@ -366,7 +366,7 @@ class Encoder:
                 mask |= each.bit
             if before.context.tables.points_of(mask):
                 winner = after.leader
-                points = _clip(record.taken[winner] / self._positive)
+                points = _clip(after.hand_points[winner] / self._positive)
         played = self._played + action
         for observer, view in enumerate(views):
             offset = (seat - observer) % players

@@ -440,7 +440,7 @@ class HeartsState(pyspiel.State):  # type: ignore[misc]
                 parts.append(f"seat +{offset} played {seen}")
             trick = " ".join(str(card) for card in state.current_trick)
             parts.append(f"trick {trick or '-'} led by {state.leader}")
-        points = " ".join(str(p) for p in position.record.taken)
+        points = " ".join(str(p) for p in state.hand_points)
         parts.append(f"phase {state.phase.value}; points {points}; totals {totals}")
         return ", ".join(parts)
 

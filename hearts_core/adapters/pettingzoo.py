@@ -369,8 +369,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
                 raise InvalidActionError(f"an action id is an integer, not {shown(action)}")
         seat = self._seat_of[agent]
         state = self._state
-        before = self._record.taken
         phase = state.phase
+        complete = False  # whether this step ends a trick
         if phase is Phase.PLAY:
             if not 0 <= action < CARDS:
                 raise IllegalActionError(
@@ -379,6 +379,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             card = action_card(action)
             after = apply(state, PLAYS[seat][card.index])
             self._record = record = self._record.after_play(state, seat, card)
+            complete = len(state.current_trick) == self._players - 1
             if not self._encoder.update_after_play(self._views, state, seat, card, after, record):
                 # The hand's play is over: played again with its events, for the infos.
                 after, events = engine_step(state, PLAYS[seat][card.index])
@@ -398,13 +399,13 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             self._encode()
         self._state = after
         self._cumulative_rewards[agent] = 0.0
-        taken = self._record.taken
         ended = after.context is not state.context
         if ended:  # the hand is scored: the totals say how much each seat scored
-            changes = zip(after.totals, state.totals, before, strict=True)
+            changes = zip(after.totals, state.totals, state.hand_points, strict=True)
             scored = [new - old - got for new, old, got in changes]
-        elif taken is not before:
-            scored = [now - was for now, was in zip(taken, before, strict=True)]
+        elif complete:  # a trick is taken: its points, as rewarded at once
+            now = after.hand_points
+            scored = [new - old for new, old in zip(now, state.hand_points, strict=True)]
         else:
             scored = []
         self._reward(scored, after)
@@ -505,7 +506,7 @@ def _table_text(game: raw_env) -> str:
         f"{game.possible_agents[state.dealer]}, totals {totals}"
     ]
     hands = state.hands
-    points = game._record.taken
+    points = state.hand_points
     for seat, agent in enumerate(game.possible_agents):
         held = str(hands[seat]) if hands else ""
         mark = "*" if agent == game.agent_selection and not game.terminations.get(agent) else " "

@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from hearts_core.adapters.action_ids import ACTION_OF_INDEX as ACTION_OF_INDEX  # as before
-from hearts_core.cards import Card, CardSet
-from hearts_core.kernel import after_card
-from hearts_core.state import WINNING_CARD, GameState, winning_so_far
+from hearts_core.cards import Card
+from hearts_core.state import GameState
 
 __all__ = ["HandRecord"]
 
@@ -21,7 +20,8 @@ class HandRecord(NamedTuple):
 
     The state holds the tricks; this keeps what the encoding reads from them,
     updated by :meth:`after_play` in a few operations instead of a pass over
-    every trick.
+    every trick. The points each seat has taken are the state's own
+    (:attr:`~hearts_core.GameState.hand_points`).
 
     >>> import random
     >>> from hearts_core import Rules, apply, legal_actions, new_game, random_deal
@@ -41,8 +41,6 @@ class HandRecord(NamedTuple):
     the card whose action id is ``a``)."""
     voids: tuple[int, ...]
     """The suits each seat has shown it lacks, as 4-bit masks (bit ``suit``)."""
-    taken: tuple[int, ...]
-    """The points each seat has taken in tricks this hand (before any moon scoring)."""
     order: tuple[int, ...]
     """The card indices (:attr:`~hearts_core.Card.index`) in the order they were played."""
 
@@ -50,11 +48,11 @@ class HandRecord(NamedTuple):
     def empty(cls, players: int) -> HandRecord:
         """The record of a hand before its first card.
 
-        >>> HandRecord.empty(3).taken
-        (0, 0, 0)
+        >>> HandRecord.empty(3)
+        HandRecord(played=(0, 0, 0), voids=(0, 0, 0), order=())
         """
         none = (0,) * players
-        return cls(none, none, none, ())
+        return cls(none, none, ())
 
     def after_play(self, before: GameState, seat: int, card: Card) -> HandRecord:
         """The record once ``seat`` has played ``card`` in the position ``before``.
@@ -68,7 +66,6 @@ class HandRecord(NamedTuple):
         (0,)
         """
         trick = before.current_trick
-        players = len(self.played)
         played = list(self.played)
         played[seat] |= 1 << ACTION_OF_INDEX[card.index]
         voids = self.voids
@@ -76,17 +73,4 @@ class HandRecord(NamedTuple):
             shown = list(voids)
             shown[seat] |= 1 << trick[0].suit
             voids = tuple(shown)
-        taken = self.taken
-        if len(trick) == players - 1:  # the trick's last card: the kernel's step says who takes it
-            tables = before.context.tables
-            winning = winning_so_far(before.leader, trick, players)
-            _, _, winner, _, _ = after_card(
-                tables.kernel, seat, card.bit, len(trick), trick[0].suit_mask,
-                winning & WINNING_CARD, winning >> 52, before.hearts_broken,
-            )  # fmt: skip
-            points = tables.points_of(CardSet(trick + (card,)).mask)
-            if points:
-                scored = list(taken)
-                scored[winner] += points
-                taken = tuple(scored)
-        return HandRecord(tuple(played), voids, taken, self.order + (card.index,))
+        return HandRecord(tuple(played), voids, self.order + (card.index,))

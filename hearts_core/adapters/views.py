@@ -48,7 +48,7 @@ def encoder_of(rules: Rules) -> Encoder:
 
 def record_of(view: PlayerView) -> HandRecord:
     """The hand's public record as the environments keep it, read from the view's tricks:
-    the cards each seat played, the suits it has shown it lacks, its points taken.
+    the cards each seat played and the suits it has shown it lacks.
 
     >>> from hearts_core import new_game, observe
     >>> record_of(observe(new_game(), 0)).played
@@ -67,7 +67,7 @@ def record_of(view: PlayerView) -> HandRecord:
             played[seat] |= 1 << card_action(card)
             if card.suit != led:
                 voids[seat] |= 1 << led
-    return HandRecord(tuple(played), tuple(voids), view.hand_points, ())
+    return HandRecord(tuple(played), tuple(voids), ())
 
 
 def encode_view(

@@ -277,7 +277,7 @@ def test_a_trick_with_points_is_rewarded_when_it_is_taken() -> None:
     while not any(game.terminations.values()):
         legal = np.flatnonzero(game.observe(game.agent_selection)["action_mask"])
         game.step(int(legal[rng.randrange(len(legal))]))
-        taken = game._record.taken[0]
+        taken = game.state.hand_points[0]
         if taken and not seen_points:
             seen_points = True
             assert game._cumulative_rewards["player_0"] == -taken
