@@ -102,7 +102,7 @@ def test_card_ids_sets_the_id_of_each_card_of_the_mask(mask: int) -> None:
     assert card_ids(mask) == sum(1 << action for action in expected)
 
 
-def test_the_batch_modules_card_ids_are_these_in_every_build() -> None:
+def test_the_batch_modules_card_ids_are_these_both_ways_in_every_build() -> None:
     from hearts_core.kernel import batch  # the build that runs: pure under HEARTS_CORE_PURE=1
 
     modules = [batch, importlib.import_module("hearts_core._batch")]
@@ -111,6 +111,8 @@ def test_the_batch_modules_card_ids_are_these_in_every_build() -> None:
     for module in modules:
         found = [module.bit_action(Card.from_index(index).bit) for index in range(52)]
         assert found == [card_action(Card.from_index(index)) for index in range(52)], module
+        bits = [module.card_bit(action) for action in range(CARDS)]
+        assert bits == [action_card(action).bit for action in range(CARDS)], module
 
 
 # --- the legal ids ------------------------------------------------------------------------
