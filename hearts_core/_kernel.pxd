@@ -9,12 +9,16 @@ ctypedef int *int_array
 
 cdef u64 M64, CLUBS, DIAMONDS, HEARTS, SPADES
 cdef int BLOCK
+cdef u64 HIGHS
+cdef unsigned char SELECT[2048]
 cdef u64 PAIRS, QUADS, NIBBLES, BYTES, BYTE, TWO8
 cdef int MAX_SEATS, MAX_ROWS, SITUATIONS, LEAD, FOLLOW, DISCARD
 
 cpdef int situation(int moment, bint first_trick, bint broken) noexcept
 cpdef int count_cards(u64 mask) noexcept
-cpdef u64 nth_card(u64 mask, int index) noexcept
+cpdef u64 nth_card(u64 mask, u64 index) noexcept
+@cython.locals(counts=u64, below=u64, place=u64, rank=u64, one=u64)
+cdef u64 select(u64 mask, u64 index) noexcept
 cpdef u64 suit_of(u64 bit) noexcept
 
 
@@ -57,7 +61,7 @@ cdef class Rng:
     cpdef u64 below(self, u64 count) except? 0xFFFFFFFFFFFFFFFF
     cpdef u64 card(self, u64 mask) except? 0xFFFFFFFFFFFFFFFF
     @cython.locals(chosen=u64, bit=u64, left=u64, words="const unsigned char[::1]", place=int,
-                   block=int, index=u64, product=u64, low=u64, rest=u64)
+                   block=int, index=u64, product=u64, low=u64, rest=u64, compiled=bint)
     cpdef u64 cards(self, u64 mask, int count) except? 0xFFFFFFFFFFFFFFFF
 
 

@@ -1,9 +1,9 @@
 """The hand kernel's one source: a hand played card by card on 64-bit card masks.
 
-This file is both builds of the kernel. Run as it is, it is plain Python; compiled by
-Cython, with the C types declared beside it in ``_kernel.pxd``, it is a C extension
-(``hearts_core._kernel_c``). :mod:`hearts_core.kernel` chooses between them at import
-and documents the interface; every other module goes through that one.
+This file is both builds of the kernel: plain Python as it is, and, compiled by Cython
+with the C types of ``_kernel.pxd``, the C extension ``hearts_core._kernel_c``.
+:mod:`hearts_core.kernel` chooses between them at import and documents the interface;
+every other module goes through that one.
 
 Everything here is integers: a card is a bit (bit ``13 * suit + rank - 2``), a set of
 cards a mask, a seat an index; the compiled build keeps the objects' fields in C.
@@ -29,14 +29,25 @@ CLUBS = 0x1FFF
 DIAMONDS = 0x1FFF << 13
 HEARTS = 0x1FFF << 26
 SPADES = 0x1FFF << 39
-# The population count's masks (bit pairs, nibbles, bytes), and 32-bit halves: named, so
+# The population count's masks (bit pairs, nibbles, bytes, each byte's high bit): named, so
 # that the compiled build holds them in C integers rather than Python ones.
 PAIRS, QUADS = 0x5555555555555555, 0x3333333333333333
-NIBBLES, BYTES = 0x0F0F0F0F0F0F0F0F, 0x0101010101010101
+NIBBLES, BYTES, HIGHS = 0x0F0F0F0F0F0F0F0F, 0x0101010101010101, 0x8080808080808080
 BYTE, TWO8 = 0xFF, 0x100  # a random byte's bits, and how many values it takes
 MAX_SEATS, MAX_ROWS, SITUATIONS = 6, 5, 12
 LEAD, FOLLOW, DISCARD = 0, 1, 2  # the moments of a trick
 BLOCK = 128  # the bytes Rng draws at once, unless told: a hand's play-out and its passes
+if not cython.compiled:  # compiled, a C array of the module
+    SELECT = bytearray(2048)
+
+
+def _fill_select() -> None:  # SELECT[byte | rank << 8]: where byte's rank-th card is (from 0)
+    for entry in range(2048):
+        places = [place for place in range(8) if entry >> place & 1]
+        SELECT[entry] = places[entry >> 8] if entry >> 8 < len(places) else 0
+
+
+_fill_select()
 
 
 def situation(moment: int, first_trick: bool, broken: bool) -> int:
@@ -55,8 +66,7 @@ def count_cards(mask: int) -> int:
     >>> count_cards(0b1011)
     3
     """
-    if cython.compiled:
-        # The SWAR population count: C compilers turn it into a few instructions.
+    if cython.compiled:  # the SWAR population count: a few instructions in C
         mask = mask - ((mask >> 1) & PAIRS)
         mask = (mask & QUADS) + ((mask >> 2) & QUADS)
         mask = (mask + (mask >> 4)) & NIBBLES
@@ -70,10 +80,28 @@ def nth_card(mask: int, index: int) -> int:
     >>> bin(nth_card(0b10110, 1))
     '0b100'
     """
+    if cython.compiled:
+        return select(mask, index)
     while index:
         mask &= mask - 1
         index -= 1
     return mask & (M64 ^ (mask - 1))
+
+
+def select(mask: int, index: int) -> int:
+    """:func:`nth_card` without a loop, whose end a random index mispredicts: the byte that
+    holds the card by the running counts of cards by byte, then its place there by ``SELECT``
+    (tested against :func:`nth_card`'s loop in ``tests/engine/test_kernel.py``)."""
+    counts = mask - ((mask >> 1) & PAIRS)
+    counts = (counts & QUADS) + ((counts >> 2) & QUADS)
+    counts = ((counts + (counts >> 4)) & NIBBLES) * BYTES & M64
+    below = (((index * BYTES) | HIGHS) - counts) & HIGHS
+    place = (((below >> 7) * BYTES & M64) >> 56) * 8
+    if place == 64:  # fewer cards than index + 1
+        return 0
+    rank = index - ((((counts << 8) & M64) >> place) & BYTE)
+    one = 1  # a C integer of 64 bits, compiled
+    return (one << (SELECT[((mask >> place) & BYTE) | (rank << 8)] + place)) & M64
 
 
 def suit_of(bit: int) -> int:
@@ -82,6 +110,8 @@ def suit_of(bit: int) -> int:
     >>> suit_of(1 << 40) == SPADES
     True
     """
+    if cython.compiled:  # branch-free: a lead's suit is random
+        return CLUBS << 13 * ((bit > CLUBS) + (bit > CLUBS | DIAMONDS) + (bit > M64 >> 64 - 39))
     if bit & CLUBS:
         return CLUBS
     if bit & DIAMONDS:
@@ -94,12 +124,10 @@ def suit_of(bit: int) -> int:
 class Table:
     """The rules of one ruleset as the kernel reads them, copied from
     :class:`~hearts_core.rules.compiled.RuleTables` by
-    :func:`~hearts_core.rules.compiled.compile_rules`.
-
-    ``rows`` holds, for each of the twelve situations (see :func:`situation`), the
-    restrictions that apply in order, each as ``(keep, exempt)``: a restriction narrows the
-    legal cards to ``keep`` unless that leaves none, or only ``exempt``. (A restriction
-    that decides alone is always the last of its situation, so no flag is needed.)
+    :func:`~hearts_core.rules.compiled.compile_rules`. ``rows`` holds, for each of the
+    twelve situations (see :func:`situation`), the restrictions that apply in order, each
+    as ``(keep, exempt)``: a restriction narrows the legal cards to ``keep`` unless that
+    leaves none, or only ``exempt`` (one that decides alone is its situation's last).
 
     >>> from hearts_core import Rules
     >>> table = Rules(players=5).tables().kernel
@@ -199,15 +227,9 @@ def breaks(table: Table, bit: int, led: int) -> bool:
 
 
 def after_card(
-    table: Table,
-    seat: int,
-    bit: int,
-    position: int,
-    led: int,
-    best: int,
-    winner: int,
+    table: Table, seat: int, bit: int, position: int, led: int, best: int, winner: int,
     broken: bool,
-) -> tuple[int, int, int, int, bool]:
+) -> tuple[int, int, int, int, bool]:  # fmt: skip
     """What playing ``bit`` from ``seat`` does to a trick: the one step of the trick sequence.
 
     The trick so far: ``position`` cards played (0: ``bit`` leads), ``led`` the suit led,
@@ -217,8 +239,8 @@ def after_card(
 
     >>> from hearts_core import Card, Rules
     >>> table = Rules().tables().kernel
-    >>> led, best, winner, following, broken = after_card(table, 2, Card.parse("9C").bit,
-    ...                                                   0, 0, 0, 0, False)
+    >>> led, best, winner, following, broken = after_card(table, 2, Card.parse("9C").bit, 0,
+    ...                                                   0, 0, 0, False)
     >>> led == CLUBS, winner, following, broken
     (True, 2, 3, False)
     """
@@ -299,6 +321,7 @@ class Rng:
         chosen = 0
         left = count_cards(mask)
         words, place, block = self.words, self.place, self.block
+        compiled = cython.compiled
         while count:
             index = 0
             while left > 1:
@@ -311,11 +334,14 @@ class Rng:
                 if low >= left or low >= (TWO8 - left) % left:
                     index = product >> 8
                     break
-            rest = mask
-            while index:
-                rest &= rest - 1
-                index -= 1
-            bit = rest & (M64 ^ (rest - 1))
+            if compiled:
+                bit = select(mask, index)
+            else:
+                rest = mask
+                while index:
+                    rest &= rest - 1
+                    index -= 1
+                bit = rest & (M64 ^ (rest - 1))
             mask ^= bit
             chosen |= bit
             left -= 1
@@ -378,14 +404,9 @@ class Hand:
         self.trick, self.broken, self.tricks = other.trick, other.broken, other.tricks
 
     def resume(
-        self,
-        trick: tuple[int, ...],
-        leader: int,
-        broken: bool,
-        tricks: int,
-        taken: tuple[int, ...],
-        won: tuple[int, ...],
-    ) -> None:
+        self, trick: tuple[int, ...], leader: int, broken: bool, tricks: int,
+        taken: tuple[int, ...], won: tuple[int, ...],
+    ) -> None:  # fmt: skip
         """Set the position reached: the cards of the trick in progress in play order (still
         in the hands, which this plays them from), who led it, whether hearts are broken, and
         the tricks done and each seat's cards and tricks taken."""
@@ -499,9 +520,8 @@ def card_index(bit: int) -> int:
 
 
 # A random play-out in one frame, in both builds: the steps of fold, after_card, Hand.play and
-# Rng.card as written above, with every value in a local. Compiled, the locals are C integers
-# and pointers; pure, the frame saves six Python calls a card. The kernel's tests play it
-# against Hand.play card for card and draw for draw, in every variant.
+# Rng.card above, every value a local (compiled, in C; pure, six calls a card saved). The
+# tests play it against Hand.play card for card and draw for draw, in every variant.
 # long: the play-out's whole loop, one frame for speed
 def play_out_random(hand: Hand, rng: Rng) -> None:
     table = hand.table
@@ -546,10 +566,13 @@ def play_out_random(hand: Hand, rng: Rng) -> None:
             if low >= count or low >= (TWO8 - count) % count:
                 chosen = product >> 8
                 break
-        while chosen:
-            legal &= legal - 1
-            chosen -= 1
-        bit = legal & -legal
+        if compiled:  # branch-free: a random index mispredicts the loop's end
+            bit = select(legal, chosen)
+        else:
+            while chosen:
+                legal &= legal - 1
+                chosen -= 1
+            bit = legal & -legal
         if not broken and bit & breaking and (not discards_only or (led and not bit & led)):
             broken = True
             at_lead = situation(LEAD, tricks == 0, True)

@@ -424,3 +424,41 @@ def test_a_hand_played_out_reports_its_shooter_points_tricks_and_cards(build: Mo
     hand = build.Hand(table, hands, 1)
     hand.finish_random(build.Rng(random.Random(1)))
     assert hand.scored()[0] == -1
+
+
+def bits_of(mask: int) -> list[int]:
+    """The cards of ``mask`` as bits, lowest first, one bit at a time."""
+    return [1 << place for place in range(64) if mask >> place & 1]
+
+
+# The compiled build finds the n-th card of a mask without a loop (a table of the n-th bit
+# of each byte): these check it against the cards read one bit at a time, beyond the last
+# card too, on masks of every size and where the bytes' counts carry.
+SELECTED = [0, 1, 1 << 63, (1 << 64) - 1, 0b10110, 0xFF00, 0x8000_0000_0000_0001,
+            CardSet.parse("2C 3C AC 7D QS KS AS 2H TH").mask]  # fmt: skip
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_nth_card_is_the_cards_of_the_mask_in_order(build: ModuleType) -> None:
+    rng = random.Random(11)
+    chosen = SELECTED + [rng.getrandbits(64) & rng.getrandbits(64) for _ in range(3000)]
+    for mask in chosen:
+        cards = bits_of(mask)
+        assert [build.nth_card(mask, i) for i in range(len(cards) + 2)] == cards + [0, 0]
+
+
+def test_the_branch_free_select_is_the_cards_of_the_mask_in_order() -> None:
+    rng = random.Random(12)
+    for mask in SELECTED + [rng.getrandbits(64) for _ in range(2000)]:
+        cards = bits_of(mask)
+        assert [pure.select(mask, i) for i in range(len(cards) + 2)] == cards + [0, 0]
+    assert pure.select(0b10110, 2) == 0b10000 and pure.select(1 << 63, 0) == 1 << 63
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_suit_of_gives_each_cards_thirteen(build: ModuleType) -> None:
+    for place in range(52):  # bit 13 * suit + rank - 2: clubs, diamonds, hearts, spades
+        assert build.suit_of(1 << place) == 0x1FFF << 13 * (place // 13)
+    assert build.suit_of(CardSet.parse("AH").mask) == CardSet.parse(
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    ).mask
