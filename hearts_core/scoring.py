@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from operator import add, sub
 from typing import Final
 
+from hearts_core.errors import InvalidStateError
 from hearts_core.rules.compiled import RuleTables
 from hearts_core.rules.options import GameEnd, MoonOption, MoonScoring, SunScoring, TieRule
 from hearts_core.rules.ruleset import FULL_POLISH_POINTS, Rules
@@ -211,7 +212,8 @@ def totals_after(
 
     While counting up, a total of exactly the target halves (``exact_target_halves``) and a
     total of ``target_score - 1`` that scores exactly :data:`FULL_POLISH_POINTS` ends on
-    ``target_score - 2`` (``full_polish``).
+    ``target_score - 2`` (``full_polish``). Scores for another number of seats than the
+    totals are refused with :class:`~hearts_core.errors.InvalidStateError` (field ``scores``).
 
     >>> from hearts_core import Rules
     >>> totals_after(Rules(exact_target_halves=True), [90, 80, 0, 0], [10, 5, 11, 0])
@@ -221,7 +223,7 @@ def totals_after(
     (50, 60, -2, 5)
     """
     if len(totals) != len(scores):
-        raise ValueError(f"{len(totals)} totals and {len(scores)} scores")
+        raise InvalidStateError("scores", f"{len(scores)} scores for {len(totals)} totals")
     # map over operator's functions: no Python frame per seat, as a comprehension makes one.
     if counting_down:
         return tuple(map(sub, totals, scores))

@@ -22,8 +22,12 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("ray.rllib", reason="needs RLlib: make test-rllib installs it")
-pytest.importorskip("torch", reason="needs PyTorch: make test-rllib installs its CPU build")
+pytest.importorskip(
+    "ray.rllib", reason="needs RLlib, the rllib extra (not in dev): make test-rllib installs it"
+)
+pytest.importorskip(
+    "torch", reason="needs PyTorch (in no extra): make test-rllib installs its CPU build"
+)
 
 import numpy as np
 from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv  # type: ignore[import-not-found,unused-ignore]

@@ -11,7 +11,9 @@ import sys
 
 import pytest
 
-pytest.importorskip("ray", reason="needs Ray: make test-rllib installs it")
+pytest.importorskip(
+    "ray", reason="needs Ray, the ray extra (not in dev): make test-rllib installs it"
+)
 
 import ray  # type: ignore[import-not-found,unused-ignore]
 

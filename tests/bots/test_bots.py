@@ -339,7 +339,7 @@ def test_make_bot_knows_every_listed_bot() -> None:
         with pytest.raises(BotError):
             make_bot(bad)
     # An unknown name is an UnknownNameError (the spec syntax is tested in test_bots_registry).
-    with pytest.raises(UnknownNameError, match="unknown bot 'alphago'"):
+    with pytest.raises(UnknownNameError, match="'alphago'"):  # no fields: the name is shown
         make_bot("alphago")
 
 
@@ -352,8 +352,9 @@ def test_bots_refuse_a_view_with_nothing_to_do() -> None:
 
 
 def test_play_game_needs_one_bot_per_seat() -> None:
-    with pytest.raises(BotError, match="3 players needs 3 bots, not 4"):
+    with pytest.raises(BotError) as info:
         next(play_game([RandomBot()] * 4, variant("three-player"), random.Random(0)))
+    assert "3" in str(info.value) and "4" in str(info.value)  # no fields: the counts are shown
     steps = list(play_game([RuleBot()] * 3, variant("black-maria"), random.Random(0)))
     assert steps[-1][0].is_over
 

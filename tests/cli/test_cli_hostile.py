@@ -205,13 +205,14 @@ def test_save_replaces_a_regular_file(tmp_path: Path) -> None:
 
 def test_a_pipe_put_in_place_of_the_save_file_is_not_waited_on(fifo: Path) -> None:
     # The path was a file when the game began; a named pipe (nobody reading) since.
+    from hearts_core.cli.errors import CommandError
     from hearts_core.cli.recording import Recorder
     from hearts_core.cli.screen import Screen
-    from hearts_core.errors import HeartsError
     from hearts_core.rules.variants import variant_info
 
     recorder = Recorder(variant_info("standard"), ["a", "b", "c", "d"])
-    with pytest.raises(HeartsError, match=f"^cannot write {re.escape(str(fifo))}: "):
+    # The message is checked: hearts prints a CommandError's message as its output line.
+    with pytest.raises(CommandError, match=f"^cannot write {re.escape(str(fifo))}: "):
         recorder.save(str(fifo), Screen(io.StringIO(), use_rich=False))
 
 

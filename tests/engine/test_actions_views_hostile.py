@@ -208,16 +208,20 @@ def test_every_bot_refuses_a_view_that_contradicts_itself_naming_the_field(
 def test_the_two_reported_views_are_refused_rather_than_crashing_the_rule_bot() -> None:
     view = observe(mid_play(), 0)
     five = attrs.evolve(view, tricks=(Trick(0, cards("2D 3D 4D 5D 6D")),))
-    with pytest.raises(BotError, match=r"^view\.tricks: a trick holds 5 cards at a table of 4$"):
-        registry.make_bot("rule").choose(five, random.Random(0))
-    with pytest.raises(BotError, match=r"^view\.seat: 7 is not a seat at a table of 4$"):
-        registry.make_bot("rule").choose(attrs.evolve(view, seat=7), random.Random(0))
+    seven = attrs.evolve(view, seat=7)
+    for bad, field, value in ((five, "tricks", "5"), (seven, "seat", "7")):
+        with pytest.raises(BotError) as info:
+            registry.make_bot("rule").choose(bad, random.Random(0))
+        # A BotError has no fields: its message starts with the field at fault (as
+        # check_view documents) and shows the value that is wrong.
+        assert str(info.value).startswith(f"view.{field}: ")
+        assert value in str(info.value)
 
 
 @pytest.mark.parametrize("thing", [None, "view", 3, {"seat": 0}])
 def test_every_bot_refuses_something_that_is_not_a_view(thing: object) -> None:
     for _, bot in every_bot():
-        with pytest.raises(BotError, match=r"^view: not a PlayerView"):
+        with pytest.raises(BotError, match=r"^view: "):  # the field at fault: the view itself
             bot.choose(thing, random.Random(0))
 
 
@@ -344,13 +348,19 @@ def test_observe_refuses_a_state_that_is_not_a_game_state_naming_it(state: objec
     with pytest.raises(InvalidStateError) as info:
         observe(state, 0)  # type: ignore[arg-type]
     assert info.value.field == "state"
-    assert str(info.value).startswith("state: must be a GameState, not ")
+    assert "GameState" in info.value.reason  # the reason names the type wanted
 
 
-@pytest.mark.parametrize("seat", ["0", None, 0.0, 1.5, True, [0]])
-def test_observe_refuses_a_seat_that_is_not_an_int_naming_it(seat: object) -> None:
-    with pytest.raises(InvalidSeatError, match=r"^seat must be a seat number \(an int\), not "):
+@pytest.mark.parametrize(
+    ("seat", "text"),
+    [("0", "'0'"), (None, "None"), (0.0, "0.0"), (1.5, "1.5"), (True, "True"), ([0], "a list")],
+)
+def test_observe_refuses_a_seat_that_is_not_an_int_naming_it(seat: object, text: str) -> None:
+    with pytest.raises(InvalidSeatError) as info:
         observe(new_game(), seat)  # type: ignore[arg-type]
+    # InvalidSeatError has no fields: its message names the argument and shows the value.
+    assert "seat" in str(info.value)
+    assert text in str(info.value)
 
 
 # --- 3. actions nothing rewrites -----------------------------------------------------------

@@ -359,6 +359,8 @@ def test_cardset_pickle_and_copy() -> None:
 # --- Pins for hearts_core.cards, found by mutation testing (docs/mutation.md) -------------
 
 def card_error(read: object, text: object) -> str:
+    """The message of the InvalidCardError ``read(text)`` raises. The error has no fields:
+    the tests check that its message shows the value refused, not its wording."""
     assert callable(read)
     with pytest.raises(InvalidCardError) as info:
         read(text)
@@ -376,20 +378,20 @@ def card_error(read: object, text: object) -> str:
     ],
 )
 def test_a_refused_integer_is_shown_unless_it_has_sixteen_digits(index: int, shown: str) -> None:
-    assert card_error(Card.from_index, index) == f"card index out of range: {shown}"
+    assert shown in card_error(Card.from_index, index)
 
 
 def test_isdisjoint_names_what_is_not_a_card_set() -> None:
     with pytest.raises(TypeError) as info:
         CardSet().isdisjoint([1])  # type: ignore[arg-type]
-    assert str(info.value) == "not a CardSet: [1]"
+    assert "[1]" in str(info.value)  # a TypeError has no fields: the message shows the value
 
 
 def test_typed_cards_are_refused_when_not_text_or_too_long() -> None:
-    assert card_error(read_cards, 5) == "not cards as typed: 5"
+    assert "5" in card_error(read_cards, 5)
     longest = "QS " * 666 + "QS"  # 2000 characters, the most a reader takes
     assert len(read_cards(longest)) == 667
-    assert card_error(read_cards, longest + " ") == f"not cards as typed: {repr(longest)[:40]}..."
+    assert f"{repr(longest)[:40]}..." in card_error(read_cards, longest + " ")
 
 
 def test_typed_cards_skip_emoji_selectors_and_filler_words() -> None:
@@ -401,22 +403,22 @@ def test_typed_cards_skip_emoji_selectors_and_filler_words() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "message"),
+    ("text", "shown"),
     [
-        ("  QS K  ", "not a card: 'QS K'"),  # a rank with no suit
-        ("QQ", "not a card: 'QQ'"),  # two ranks
-        ("SS", "not a card: 'SS'"),  # two suits
+        ("  QS K  ", "'QS K'"),  # a rank with no suit
+        ("QQ", "'QQ'"),  # two ranks
+        ("SS", "'SS'"),  # two suits
     ],
 )
 def test_typed_cards_that_do_not_pair_a_rank_with_a_suit_are_refused(
-    text: str, message: str
+    text: str, shown: str
 ) -> None:
-    assert card_error(read_cards, text) == message
+    assert shown in card_error(read_cards, text)
 
 
 def test_a_rank_is_refused_unless_it_is_one_rank() -> None:
-    assert card_error(read_rank, "Q K") == "not a rank: 'Q K'"
-    assert card_error(read_rank, "QS") == "not a rank: 'QS'"
+    assert "'Q K'" in card_error(read_rank, "Q K")
+    assert "'QS'" in card_error(read_rank, "QS")
     assert read_rank("q") == read_rank("queen")
 
 
@@ -433,14 +435,14 @@ def test_a_rank_is_refused_unless_it_is_one_rank() -> None:
 def test_a_refused_value_is_shown_quoted_and_cut_at_forty_characters(
     text: object, shown: str
 ) -> None:
-    assert card_error(Card.parse, text) == f"not a card: {shown}"
+    assert shown in card_error(Card.parse, text)
 
 
 def test_a_suit_or_rank_that_is_not_one_is_refused_and_shown() -> None:
-    assert card_error(Suit.parse, 3) == "not a suit: 3"
-    assert card_error(Suit.parse, "X") == "not a suit: 'X'"
-    assert card_error(Rank.parse, 12) == "not a rank: 12"
-    assert card_error(Rank.parse, "11") == "not a rank: '11'"
+    assert "3" in card_error(Suit.parse, 3)
+    assert "'X'" in card_error(Suit.parse, "X")
+    assert "12" in card_error(Rank.parse, 12)
+    assert "'11'" in card_error(Rank.parse, "11")
 
 
 def test_card_sets_hash_by_their_cards() -> None:
@@ -450,28 +452,30 @@ def test_card_sets_hash_by_their_cards() -> None:
 
 
 def test_a_mask_that_is_not_one_of_52_bits_is_shown() -> None:
-    assert card_error(CardSet.from_mask, -1) == "not a 52-bit card mask: -1"
-    assert card_error(CardSet.from_mask, "7") == "not a 52-bit card mask: '7'"
-    assert card_error(CardSet.from_mask, 1 << 52) == "not a 52-bit card mask: a very large integer"
+    assert "-1" in card_error(CardSet.from_mask, -1)
+    assert "'7'" in card_error(CardSet.from_mask, "7")
+    assert "a very large integer" in card_error(CardSet.from_mask, 1 << 52)
 
 
 def test_card_text_that_is_not_text_or_repeats_a_card_is_shown() -> None:
-    assert card_error(CardSet.parse, ["QS"]) == "not card text: a list"
-    assert card_error(CardSet.parse, "QS AS qs") == "card listed twice: 'qs'"
+    assert "a list" in card_error(CardSet.parse, ["QS"])
+    assert "'qs'" in card_error(CardSet.parse, "QS AS qs")
 
 
 def test_a_built_card_set_cannot_be_built_again() -> None:
     hand = CardSet.parse("QS")
     with pytest.raises(AttributeError) as info:
         hand.__init__([Card.parse("AS")])  # type: ignore[misc]
+    # Kept word for word: an AttributeError has no fields, and saying why is what the
+    # refusal is for (Python's own message would not).
     assert str(info.value) == "CardSet is immutable: it is built once"
     assert str(hand) == "QS"
 
 
 def test_a_card_set_of_something_not_cards_is_shown() -> None:
-    assert card_error(CardSet, "QS") == "not a collection of cards: 'QS'"
-    assert card_error(CardSet, 7) == "not a collection of cards: 7"
-    assert card_error(CardSet, [Card.parse("QS"), "AS"]) == "not a card: 'AS'"
+    assert "'QS'" in card_error(CardSet, "QS")
+    assert "7" in card_error(CardSet, 7)
+    assert "'AS'" in card_error(CardSet, [Card.parse("QS"), "AS"])
 
 
 def test_every_pattern_of_a_suit_iterates_to_its_cards_low_to_high() -> None:

@@ -173,6 +173,8 @@ def test_card_sets_compare_as_subsets_with_each_operator() -> None:
 
 
 def test_cards_and_card_sets_refuse_deletion_with_a_message() -> None:
+    # Kept word for word: an AttributeError has no fields, and saying why (the type is
+    # immutable) in place of Python's own message is what these refusals are for.
     with pytest.raises(AttributeError, match=r"^Card is immutable$"):
         del Card.parse("QS").rank
     with pytest.raises(AttributeError, match=r"^CardSet is immutable$"):
@@ -183,7 +185,7 @@ def test_cards_and_card_sets_refuse_deletion_with_a_message() -> None:
 def test_card_from_index_names_the_index_out_of_range(index: int) -> None:
     with pytest.raises(InvalidCardError) as info:
         Card.from_index(index)
-    assert str(info.value) == f"card index out of range: {index}"
+    assert str(index) in str(info.value)  # InvalidCardError has no fields: the index is shown
 
 
 # --- fields -------------------------------------------------------------------------------
@@ -222,7 +224,7 @@ def test_a_pass_by_a_seat_not_at_a_four_seat_table_is_no_such_seat(seat: int) ->
     action = PassCards(seat, "2C 3C 4C")
     error = refused(passing_state(), action)
     assert error.rule is Rule.NO_SUCH_SEAT
-    assert str(error) == f"there is no seat {seat} at a table of 4 (seats 0 to 3)"
+    assert f"seat {seat}" in str(error) and "0 to 3" in str(error)  # the seat and the seats
 
 
 @pytest.mark.parametrize("seat", [4, 5])
@@ -230,7 +232,7 @@ def test_a_play_by_a_seat_not_at_a_four_seat_table_is_no_such_seat(seat: int) ->
     action = PlayCard(seat, "2C")
     error = refused(playing_state(), action)
     assert error.rule is Rule.NO_SUCH_SEAT
-    assert str(error) == f"there is no seat {seat} at a table of 4 (seats 0 to 3)"
+    assert f"seat {seat}" in str(error) and "0 to 3" in str(error)  # the seat and the seats
 
 
 @pytest.mark.parametrize("seat", [4, 5])
@@ -238,7 +240,7 @@ def test_a_moon_choice_by_a_seat_not_at_a_four_seat_table_is_no_such_seat(seat: 
     action = ChooseMoon(seat, MoonOption.ADD_TO_OTHERS)
     error = refused(moon_state(), action)
     assert error.rule is Rule.NO_SUCH_SEAT
-    assert str(error) == f"there is no seat {seat} at a table of 4 (seats 0 to 3)"
+    assert f"seat {seat}" in str(error) and "0 to 3" in str(error)  # the seat and the seats
 
 
 def test_seat_three_is_not_at_a_three_seat_table() -> None:
@@ -249,7 +251,7 @@ def test_seat_three_is_not_at_a_three_seat_table() -> None:
     state = apply(new_game(rules), Deal([*hands, suit("S") + " " + suit("D", "JQKA")]))
     error = refused(state, PlayCard(3, "2C"))
     assert error.rule is Rule.NO_SUCH_SEAT
-    assert str(error) == "there is no seat 3 at a table of 3 (seats 0 to 2)"
+    assert "seat 3" in str(error) and "0 to 2" in str(error)  # the seat and the seats
 
 
 # --- actions: indexing the pass choices ----------------------------------------------
@@ -269,8 +271,9 @@ def test_pass_choices_negative_indices_count_from_the_end() -> None:
 
 @pytest.mark.parametrize("index", [4, 5, -5, -6, 100])
 def test_pass_choices_out_of_range_raise_index_error(index: int) -> None:
-    with pytest.raises(IndexError, match=r"^pass choice index out of range \(4 choices\)$"):
+    with pytest.raises(IndexError) as info:
         four_clubs()[index]
+    assert "4" in str(info.value)  # an IndexError has no fields: the message gives the count
 
 
 def test_pass_choices_slices_are_lists_of_choices() -> None:
@@ -285,7 +288,7 @@ def test_pass_choices_slices_are_lists_of_choices() -> None:
 def test_pass_choices_refuse_an_index_that_is_not_an_int(index: object, text: str) -> None:
     with pytest.raises(TypeError) as info:
         four_clubs()[index]  # type: ignore[call-overload]
-    assert str(info.value) == f"pass choice indices are integers, not {text}"
+    assert text in str(info.value)  # a TypeError has no fields: the message shows the index
 
 
 def test_pass_choices_of_more_than_four_cards_are_in_lexicographic_order() -> None:
@@ -387,8 +390,9 @@ def test_seat_passes_index_across_the_seats() -> None:
 
 @pytest.mark.parametrize("index", [5, 6, -6, -7])
 def test_seat_passes_out_of_range_raise_index_error(index: int) -> None:
-    with pytest.raises(IndexError, match=r"^action index out of range \(5 actions\)$"):
+    with pytest.raises(IndexError) as info:
         two_seats()[index]
+    assert "5" in str(info.value)  # an IndexError has no fields: the message gives the count
 
 
 def test_seat_passes_slices_are_lists_of_passes() -> None:
@@ -402,7 +406,7 @@ def test_seat_passes_slices_are_lists_of_passes() -> None:
 def test_seat_passes_refuse_an_index_that_is_not_an_int(index: object, text: str) -> None:
     with pytest.raises(TypeError) as info:
         two_seats()[index]  # type: ignore[call-overload]
-    assert str(info.value) == f"action indices are integers, not {text}"
+    assert text in str(info.value)  # a TypeError has no fields: the message shows the index
 
 
 def test_seat_passes_repr_names_the_seats_and_the_count() -> None:
@@ -538,7 +542,7 @@ def test_a_malformed_action_error_carries_the_action() -> None:
     assert isinstance(error, InvalidActionError)
     assert error.action == "2C"
     assert error.field is None
-    assert str(error) == "not an action: '2C'"
+    assert "'2C'" in str(error)  # the message shows what was given
 
 
 def test_invalid_state_error_keeps_field_and_reason() -> None:
@@ -549,8 +553,11 @@ def test_invalid_state_error_keeps_field_and_reason() -> None:
 
 
 def test_record_error_always_has_a_problem_and_shows_one_alone() -> None:
+    # Messages kept word for word: how RecordError writes its problems is its documented
+    # form (its docstring), which this test is about; the fields are pinned beside them.
     # An error with no problem would say nothing: it is given one rather than refused,
     # so that building the error never raises something else.
+    assert RecordError([]).problems == (RecordError.Problem("$", "refused"),)
     assert str(RecordError([])) == "$: refused"
     one = RecordError.Problem("$.actions[3].card", "not a card")
     error = RecordError([one])

@@ -14,6 +14,11 @@ from hearts_core import (
 )
 from hearts_core.io import RecordError
 
+# Messages are checked word for word here, and only here: how each class writes its message
+# from its fields (the source first, one problem per line, "... and N more") is the
+# documented form its docstring shows. Elsewhere, tests pin the fields and the value shown.
+# The AttributeError of a changed problem says why in place of Python's own message.
+
 # --- Pins for hearts_core.errors, found by mutation testing (docs/mutation.md) ------------
 
 Problem = RecordError.Problem

@@ -209,7 +209,6 @@ def test_a_forged_deal_whose_hands_are_not_card_sets_is_malformed(hands: object)
     action = forged(Deal, hands=hands)
     error = explain(new_game(), action)
     assert isinstance(error, InvalidActionError)
-    assert str(error) == "a deal's hands must be card sets"
     assert error.field == "hands"
     assert error.action is action
 
@@ -226,16 +225,18 @@ def test_a_forged_play_by_a_seat_out_of_range_is_malformed(seat: object, text: s
     action = forged(PlayCard, seat=seat, card=Card.parse("2C"))
     error = explain(new_game(), action)
     assert isinstance(error, InvalidActionError)
-    assert str(error) == f"seat is not valid: {text}"
     assert error.field == "seat"
     assert error.action is action
+    assert text in str(error)  # the message shows the seat given
 
 
 def test_a_forged_play_without_a_card_is_malformed() -> None:
     action = forged(PlayCard, seat=0)
     error = explain(new_game(), action)
     assert isinstance(error, InvalidActionError)
-    assert str(error) == "card is not valid: None"
+    assert error.field == "card"
+    assert error.action is action
+    assert "None" in str(error)  # the message shows the card field's value
 
 
 def test_legal_mask_lets_a_heart_lead_once_hearts_are_broken() -> None:

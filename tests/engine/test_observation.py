@@ -313,8 +313,11 @@ def test_view_after_game_over() -> None:
 
 @pytest.mark.parametrize("seat", [4, -1, 10])
 def test_observe_rejects_a_seat_that_is_not_at_the_table(seat: int) -> None:
-    with pytest.raises(InvalidSeatError, match=r"^no such seat: .+ \(seats 0 to 3\)$"):
+    with pytest.raises(InvalidSeatError) as info:
         observe(new_game(), seat)
+    # InvalidSeatError has no fields: its message shows the seat given and the seats there are.
+    assert str(seat) in str(info.value)
+    assert "0 to 3" in str(info.value)
 
 
 @pytest.mark.parametrize("seat", [True, 1.0, "1"])
@@ -356,7 +359,9 @@ def test_a_seat_that_is_not_one_is_refused_naming_the_value_and_the_seats(
 ) -> None:
     with pytest.raises(InvalidSeatError) as info:
         visible_events([PassSubmitted(1)], seat)  # type: ignore[arg-type]
-    assert str(info.value) == f"no such seat: {text} (seats are 0 to 5 at most)"
+    # InvalidSeatError has no fields: its message shows the seat given and the most seats.
+    assert text in str(info.value)
+    assert "0 to 5" in str(info.value)
 
 
 @pytest.mark.parametrize("seat", [0, 5])

@@ -69,7 +69,9 @@ def test_a_sender_that_is_not_a_seat_is_refused_naming_the_seats(seat: int, play
     state = new_game(Rules(players=players))
     with pytest.raises(InvalidSeatError) as info:
         apply_as(state, seat, PlayCard(0, "2C"))
-    assert str(info.value) == f"no such seat: {seat} (seats 0 to {players - 1})"
+    # InvalidSeatError has no fields: its message shows the seat given and the seats there are.
+    assert str(seat) in str(info.value)
+    assert f"0 to {players - 1}" in str(info.value)
 
 
 @pytest.mark.parametrize("send", [apply_as, step_as])

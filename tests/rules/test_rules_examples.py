@@ -210,6 +210,8 @@ def refuse(
     assert error.rule is rule, str(error)
     assert error.action == action
     if message is not None:
+        # Kept word for word: a refusal's message is what the player reads (the terminal
+        # game and the web table show it, seats named), so its text is part of the game.
         assert str(error) == message
     with pytest.raises(IllegalActionError) as stepped:
         step(state, action)

@@ -518,7 +518,8 @@ def test_a_longer_path_is_cut_to_its_first_200_characters(length: int) -> None:
     where = "w" * length
     error = refused(Path(where))
     assert error.source == "w" * 200 + "..."
-    assert str(error).startswith("w" * 200 + "...: (file): cannot read: ")
+    assert error.field == "(file)"
+    assert where not in str(error)  # the message shows the cut path, never the whole
 
 
 def test_a_path_python_cannot_open_is_refused_with_python_s_reason() -> None:

@@ -37,7 +37,10 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("playwright", reason="needs Playwright: make test-browser installs it")
+pytest.importorskip(
+    "playwright",
+    reason="needs Playwright and Chromium (in no extra): make test-browser installs them",
+)
 
 import uvicorn
 from helpers.web import moon_to_choose
