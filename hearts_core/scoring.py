@@ -41,6 +41,7 @@ _SUN_ADDS: Final = SunScoring.ADD_TO_OTHERS
 _COUNT_DOWN: Final = GameEnd.COUNT_DOWN
 _SHARED_WIN: Final = TieRule.SHARED_WIN
 
+
 class HandScore:
     """What a hand scores before any moon choice: the raw points, and the shot if any.
 
@@ -143,13 +144,19 @@ def score_hand(
     """Score a finished hand from the cards and the number of tricks each seat took.
 
     ``totals`` are the scores before the hand, and ``counting_down`` whether the hand's
-    scores are subtracted from them: the automatic moon rule needs both.
+    scores are subtracted from them: the automatic moon rule needs both. Trick counts or
+    totals for another number of seats than ``taken`` are refused with
+    :class:`~hearts_core.errors.InvalidStateError` (its ``field`` names which).
 
     >>> from hearts_core import Rules, CardSet
     >>> taken = [CardSet.parse("QS 2H").mask, CardSet.parse("3H").mask, 0, 0]
     >>> score_hand(Rules(), taken, [7, 6, 0, 0], [0, 0, 0, 0]).scores
     (14, 1, 0, 0)
     """
+    seats = len(taken)
+    if len(tricks_won) != seats or len(totals) != seats:  # no seat may drop out unseen
+        field, values = ("tricks_won", tricks_won) if len(tricks_won) != seats else ("totals", totals)
+        raise InvalidStateError(field, f"{len(values)} values for {seats} seats' cards taken")
     tables = rules.tables()
     points_of = tables.points_of
     points = tuple([points_of(mask) for mask in taken])
@@ -265,9 +272,7 @@ def game_is_over(rules: Rules, totals: Sequence[int], counting_down: bool = Fals
     return rules.tie is _SHARED_WIN or _sole_lowest(totals) is not None
 
 
-def counting_down_after(
-    rules: Rules, totals: Sequence[int], counting_down: bool = False
-) -> bool:
+def counting_down_after(rules: Rules, totals: Sequence[int], counting_down: bool = False) -> bool:
     """Whether the hand after one that left ``totals`` counts down (``counting_down``:
     whether that hand did): a count-down game counts down from the hand after some total
     reaches the target, to the end.
@@ -333,7 +338,5 @@ def start_problems(
     if over and not ended:
         problems.append(("phase", f"the game cannot be over: no total in {start} ends it"))
     elif not over and ended and not rules.single_hand and not turning:
-        problems.append(
-            ("totals", f"{start} have already ended the game")
-        )
+        problems.append(("totals", f"{start} have already ended the game"))
     return problems

@@ -65,8 +65,12 @@ def test_totals_after_refuses_scores_for_a_different_number_of_seats(counting_do
 def test_score_hand_refuses_trick_counts_for_a_different_number_of_seats() -> None:
     rules = Rules(no_tricks_bonus=-5)
     taken = [CardSet.parse("QS").mask, CardSet.parse("2H").mask, 0, 0]
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidStateError) as tricks:
         score_hand(rules, taken, [7, 6, 0], [0, 0, 0, 0])
+    assert tricks.value.field == "tricks_won" and "3 values for 4 seats" in tricks.value.reason
+    with pytest.raises(InvalidStateError) as totals:
+        score_hand(Rules(), taken, [7, 6, 0, 0], [0, 0, 0, 0, 0])
+    assert totals.value.field == "totals" and "5 values for 4 seats" in totals.value.reason
 
 
 @pytest.mark.parametrize("seat", [0, 2])
