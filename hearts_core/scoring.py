@@ -155,7 +155,8 @@ def score_hand(
     """
     seats = len(taken)
     if len(tricks_won) != seats or len(totals) != seats:  # no seat may drop out unseen
-        field, values = ("tricks_won", tricks_won) if len(tricks_won) != seats else ("totals", totals)
+        short = len(tricks_won) != seats
+        field, values = ("tricks_won", tricks_won) if short else ("totals", totals)
         raise InvalidStateError(field, f"{len(values)} values for {seats} seats' cards taken")
     tables = rules.tables()
     points_of = tables.points_of
