@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from types import ModuleType
+from typing import Any
 
 import pytest
 from helpers.builds import BUILDS, SCORED, Words, table_of
@@ -25,6 +26,21 @@ SHADOW = vars(pure)["cython"]  # what the pure build asks whether it is compiled
 
 def masks(*texts: str) -> tuple[int, ...]:
     return tuple(CardSet.parse(text).mask for text in texts)
+
+
+def first_trick_rows(build: ModuleType, size: int, keeps: dict[tuple[int, bool, bool], str],
+                     hands: tuple[int, ...]) -> tuple[Any, Any]:  # fmt: skip
+    """A hand of ``hands`` on a hand-built table, one row kept per situation given (the
+    moment, whether the first trick, whether broken: the cards its row keeps), played out
+    on bytes all 0: the hand and its generator."""
+    rows: list[tuple[tuple[int, int], ...]] = [()] * 12
+    for (moment, first, broken), keep in keeps.items():
+        rows[build.situation(moment, first, broken)] = ((CardSet.parse(keep).mask, 0),)
+    table = build.Table(4, size, HEARTS, False, tuple(rows), POINTS, 0)
+    hand = build.Hand(table, hands, 0)
+    rng = build.Rng(Words([0] * 8))
+    hand.finish_random(rng)
+    return hand, rng
 
 
 def one_trick(build: ModuleType, moon: int = 0, only: bool = False) -> Table:
@@ -245,13 +261,8 @@ def test_a_play_out_follows_by_the_first_trick_s_own_rows(build: ModuleType) -> 
     # and each follower to its higher club, and nothing after: the play-out's first trick
     # is 2C 4C 6C 8C, and every card after is a seat's only legal card (seat 3 leads the
     # 7C; seat 0 discards the 3D; 3C, 5C). No byte is read.
-    rows: list[tuple[tuple[int, int], ...]] = [()] * 12
-    rows[build.situation(0, True, False)] = ((CardSet.parse("2C").mask, 0),)
-    rows[build.situation(1, True, False)] = ((CardSet.parse("4C 6C 8C").mask, 0),)
-    table = build.Table(4, 2, HEARTS, False, tuple(rows), POINTS, 0)
-    hand = build.Hand(table, masks("2C 3D", "3C 4C", "5C 6C", "7C 8C"), 0)
-    rng = build.Rng(Words([0] * 8))
-    hand.finish_random(rng)
+    keeps = {(0, True, False): "2C", (1, True, False): "4C 6C 8C"}
+    hand, rng = first_trick_rows(build, 2, keeps, masks("2C 3D", "3C 4C", "5C 6C", "7C 8C"))
     assert rng.place == 0
     assert hand.taken_masks() == (0, 0, 0, CardSet.parse("2C 3D 3C 4C 5C 6C 7C 8C").mask)
     assert hand.won_counts() == (0, 0, 0, 2)
@@ -264,14 +275,8 @@ def test_a_play_out_follows_by_the_broken_first_trick_s_rows_once_hearts_break(
     # The 2C led (its row), seat 1's forced 2H discard breaks hearts on the first trick,
     # and the broken first trick's row then leaves seats 2 and 3 their 6C and 8C; the
     # second trick is single cards (7C, 3D, 3H, 5C). Seat 3 takes both; no byte is read.
-    rows: list[tuple[tuple[int, int], ...]] = [()] * 12
-    rows[build.situation(0, True, False)] = ((CardSet.parse("2C").mask, 0),)
-    rows[build.situation(2, True, False)] = ((CardSet.parse("2H").mask, 0),)
-    rows[build.situation(1, True, True)] = ((CardSet.parse("6C 8C").mask, 0),)
-    table = build.Table(4, 2, HEARTS, False, tuple(rows), POINTS, 0)
-    hand = build.Hand(table, masks("2C 3D", "2H 3H", "5C 6C", "7C 8C"), 0)
-    rng = build.Rng(Words([0] * 8))
-    hand.finish_random(rng)
+    keeps = {(0, True, False): "2C", (2, True, False): "2H", (1, True, True): "6C 8C"}
+    hand, rng = first_trick_rows(build, 2, keeps, masks("2C 3D", "2H 3H", "5C 6C", "7C 8C"))
     assert rng.place == 0 and hand.broken
     assert hand.taken_masks() == (0, 0, 0, CardSet.parse("2C 3D 2H 3H 5C 6C 7C 8C").mask)
 
@@ -283,13 +288,8 @@ def test_a_play_out_leaves_the_first_trick_s_rows_when_it_ends(build: ModuleType
     # it, has no row: with every byte 0, each choice is the lowest card. Seat 3 leads the
     # 7D (of 7D KD), and the others follow 2D, 5D, 6D, each a byte: 4 bytes; seat 3 wins,
     # and leads the KD over 3D, JD, QD.
-    rows: list[tuple[tuple[int, int], ...]] = [()] * 12
-    rows[build.situation(0, True, False)] = ((CardSet.parse("2C").mask, 0),)
-    rows[build.situation(1, True, False)] = ((CardSet.parse("JD QD KD").mask, 0),)
-    table = build.Table(4, 3, HEARTS, False, tuple(rows), POINTS, 0)
     dealt = masks("2C 2D 3D", "4C 5D JD", "5C 6D QD", "8C 7D KD")
-    hand = build.Hand(table, dealt, 0)
-    rng = build.Rng(Words([0] * 8))
-    hand.finish_random(rng)
+    keeps = {(0, True, False): "2C", (1, True, False): "JD QD KD"}
+    hand, rng = first_trick_rows(build, 3, keeps, dealt)
     assert rng.place == 4
     assert hand.taken_masks() == (0, 0, 0, sum(dealt)) and hand.won_counts() == (0, 0, 0, 3)
