@@ -40,7 +40,10 @@ cpdef list play_outs(Hand start, deals, u64 cards, int plan, int me, int least=*
                      int flags=*)
 @cython.locals(hand=Hand)
 cpdef list pass_outs(Table table, list deals, list passes, int me, tuple receivers, u64 first,
-                     int after)
+                     int after, int plan=*, int least=*, int flags=*)
+
+@cython.locals(width=int, place=int, end=tuple)
+cpdef void add_outcomes(list ends, list totals, int wanted, dict known, score) except *
 
 
 @cython.final

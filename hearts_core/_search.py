@@ -19,7 +19,7 @@ kernel module at once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -339,13 +339,15 @@ def play_outs(
 
 def pass_outs(
     table: Table, deals: list[tuple[tuple[int, ...], tuple[int, ...]]], passes: list[int],
-    me: int, receivers: tuple[int, ...], first: int, after: int,
+    me: int, receivers: tuple[int, ...], first: int, after: int, plan: int = RULE,
+    least: int = 3, flags: int = 0,
 ) -> list[tuple[int, ...]]:  # fmt: skip
     """For each deal of ``deals`` (each seat's cards as dealt, and the cards each other seat
     passes), and on it each of ``passes`` (``me``'s candidates, as masks): the passes
     exchanged as :meth:`~hearts_core.kernel.Hand.exchange` exchanges them (to
     ``receivers``; the holder of ``first`` leads, else ``after``) and the hand played out
-    by the rules of thumb; what :meth:`~hearts_core.kernel.Hand.scored` gives of each.
+    by ``plan`` (as :func:`play_outs` plays it); what
+    :meth:`~hearts_core.kernel.Hand.scored` gives of each.
 
     >>> import random
     >>> from hearts_core import CardSet, Rules, random_deal
@@ -368,9 +370,38 @@ def pass_outs(
             mine[me] = cards
             # Every seat's pass is given: the exchange draws nothing, so it needs no Rng.
             hand.exchange(dealt, tuple(mine), receivers, 0, first, after, None)  # type: ignore[arg-type]
-            finish_rule(hand)
+            if plan == RULE:
+                finish_rule(hand)
+            else:
+                finish_plan(hand, me, plan == SHOOT, least, flags)
             found.append(hand.scored())
     return found
+
+
+def add_outcomes(
+    ends: list[tuple[int, ...]], totals: list[float], wanted: int,
+    known: dict[tuple[int, ...], float], score: Callable[[tuple[int, ...]], float],
+) -> None:  # fmt: skip
+    """Add the outcome of each play-out of ``ends`` (as :func:`play_outs` or
+    :func:`pass_outs` order them) to its candidate's total: the ``i``-th end is the
+    candidate ``i % len(totals)``'s, and its outcome is ``known[end[:wanted]]``, or
+    ``score(end)`` when that is not known. The totals are added to in the order of
+    ``ends``.
+
+    >>> from hearts_core.kernel import add_outcomes  # the build running
+    >>> totals = [0.0, 0.0]
+    >>> add_outcomes([(-1, 5), (-1, 0), (-1, 5)], totals, 2, {(-1, 5): 5.0}, lambda end: 0.5)
+    >>> totals
+    [10.0, 0.5]
+    """
+    width = len(totals)
+    place = 0
+    for end in ends:
+        found = known.get(end[:wanted])
+        totals[place] += score(end) if found is None else found
+        place += 1
+        if place == width:
+            place = 0
 
 
 class Prover:

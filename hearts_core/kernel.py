@@ -33,9 +33,9 @@ What it provides:
   classes are given once, by :func:`bind_slots`);
 * :mod:`batch <hearts_core._batch>`: many tables stepped at once, for the vector
   environment (``hearts_core/_batch.py``, compiled alike);
-* :func:`play_outs`, :func:`pass_outs`, :func:`deal_hands_into`: the searching bots'
-  play-outs, many sampled deals
-  and candidate cards (or passes) in one call, by the rules of thumb or a moon plan
+* :func:`play_outs`, :func:`pass_outs`, :func:`deal_hands_into`, :func:`add_outcomes`:
+  the searching bots' play-outs, many sampled deals and candidate cards (or passes) in
+  one call, and their outcomes summed, by the rules of thumb or a moon plan
   (:func:`plan_card`, :func:`shoot_card`, :func:`defend_card`, :func:`guard_card`,
   :func:`threat_of`), and
   :func:`prove` and :func:`keeping`: whether a seat takes every remaining trick, or none,
@@ -89,6 +89,7 @@ __all__ = [
     "play_outs",
     "pass_outs",
     "deal_hands_into",
+    "add_outcomes",
     "plan_card",
     "finish_plan",
     "shoot_card",
@@ -181,6 +182,7 @@ if TYPE_CHECKING or KERNEL == "pure":
         RULE,
         SHOOT,
         UNDECIDED,
+        add_outcomes,
         deal_hands_into,
         defend_card,
         finish_plan,
@@ -222,6 +224,7 @@ else:
         RULE,
         SHOOT,
         UNDECIDED,
+        add_outcomes,
         deal_hands_into,
         defend_card,
         finish_plan,

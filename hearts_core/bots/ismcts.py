@@ -75,7 +75,7 @@ from hearts_core.bots.sampled import Outcomes
 from hearts_core.bots.tree import MOON_MARGIN, walk_values
 from hearts_core.claims import Claim, view_claim
 from hearts_core.errors import InvalidStateError
-from hearts_core.kernel import GUARD, LATE, NORMAL, SHOOT, Rng, play_outs
+from hearts_core.kernel import GUARD, LATE, NORMAL, RULE, SHOOT, Rng, play_outs
 from hearts_core.observation import PlayerView
 from hearts_core.rules.options import MoonScoring
 from hearts_core.scoring import tricks_count
@@ -149,6 +149,7 @@ class IsmctsBot:
         widen: int = 64,
         pass_playouts: int = DEFAULT_PASS_PLAYOUTS,
         search: SearchKind = "batch",
+        pass_moon: bool = False,
     ) -> None:
         if type(iterations) is not int or iterations < 1:
             raise BotError(f"iterations must be at least 1, not {iterations!r}")
@@ -164,6 +165,8 @@ class IsmctsBot:
             raise BotError(f"widen must be at least 1, not {widen!r}")
         if type(pass_playouts) is not int or pass_playouts < 0:
             raise BotError(f"pass_playouts must be at least 0, not {pass_playouts!r}")
+        if type(pass_moon) is not bool:
+            raise BotError(f"pass_moon must be true or false, not {pass_moon!r}")
         if search not in ("batch", "walk"):
             raise BotError(f"search must be 'batch' or 'walk', not {search!r}")
         self.iterations = iterations
@@ -173,6 +176,7 @@ class IsmctsBot:
         self.widen = widen
         self.pass_playouts = pass_playouts
         self.search: SearchKind = search
+        self.pass_moon = pass_moon
         self._least = 3
         self._flags = GUARD | LATE
         self._commit = True
@@ -204,7 +208,8 @@ class IsmctsBot:
         """
         phase = check_view(view).phase
         if self.pass_playouts and phase is Phase.PASS and view.is_my_turn:
-            action = searched_pass(view, rng, self.pass_playouts)
+            plan = NORMAL if self.pass_moon else RULE
+            action = searched_pass(view, rng, self.pass_playouts, plan=plan)
             if action in view.legal_actions:
                 return action
         if self.search == "batch" and phase is Phase.PLAY and view.is_my_turn:
@@ -258,8 +263,7 @@ class IsmctsBot:
             deals = [belief.hands(draws) for _ in range(batch)]
             for plan, totals in zip(plans, sums, strict=True):
                 ends = play_outs(start, deals, cards, plan, view.seat, self._least, self._flags)
-                for place, end in enumerate(ends):
-                    totals[place % len(firsts)] += outcomes.of(end)
+                outcomes.add(ends, totals)
             done += batch
             if deadline is not None and time.perf_counter() >= deadline:
                 break

@@ -131,7 +131,7 @@ class MonteCarloBot:
         groups = equivalent_plays(plays, unseen_cards(view).mask, view.rules.tables().points)
         firsts = sorted(group[0].card.bit for group in groups)  # the order play_outs plays
         cards = sum(firsts)
-        sums = dict.fromkeys(firsts, 0.0)
+        totals = [0.0] * len(firsts)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         draws = Rng(random.Random(rng.getrandbits(64)))
         start = public_hand(view)
@@ -145,11 +145,11 @@ class MonteCarloBot:
                 ends = _random_outs(start, deals, firsts, draws)
             else:
                 ends = play_outs(start, deals, cards, RULE, view.seat)
-            for place, end in enumerate(ends):
-                sums[firsts[place % len(firsts)]] += outcomes.of(end)
+            outcomes.add(ends, totals)
             done += batch
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+        sums = dict(zip(firsts, totals, strict=True))
         means = {play: sums[group[0].card.bit] / done for group in groups for play in group}
         return {play: means[play] for play in plays}
 

@@ -33,9 +33,20 @@ from hearts_core.bots.errors import BotError
 from hearts_core.bots.knowledge import check_view
 from hearts_core.bots.rule_bot import rule_pass
 from hearts_core.bots.sampled import Outcomes, gain_over_others, hand_gains
-from hearts_core.cards import FULL_DECK, Card, CardSet, Suit
+from hearts_core.cards import Card, CardSet, Suit
 from hearts_core.engine import exchange
-from hearts_core.kernel import Hand, finish_rule, pass_cards, pass_outs
+from hearts_core.kernel import (
+    GUARD,
+    LATE,
+    NORMAL,
+    RULE,
+    Hand,
+    Rng,
+    finish_plan,
+    finish_rule,
+    pass_cards,
+    pass_outs,
+)
 from hearts_core.observation import PlayerView
 from hearts_core.state import Phase, first_leader
 
@@ -47,7 +58,11 @@ passes."""
 
 
 def searched_pass(
-    view: PlayerView, rng: random.Random, playouts: int = 800, margin: float = 0.3
+    view: PlayerView,
+    rng: random.Random,
+    playouts: int = 800,
+    margin: float = 0.3,
+    plan: int = RULE,
 ) -> PassCards:
     """The pass with the best mean outcome over sampled deals, by successive halving.
 
@@ -57,7 +72,11 @@ def searched_pass(
     and the halving ends with the rules of thumb's pass against one rival, so
     the total runs a little over (870 hands for the usual 56 candidates at
     800). ``margin`` (points a deal) is how much better than the rules of
-    thumb's pass the last rival must look to replace it.
+    thumb's pass the last rival must look to replace it. ``plan`` is how the hands are
+    played out: :data:`~hearts_core.kernel.RULE` (by the rules of thumb) or
+    :data:`~hearts_core.kernel.NORMAL` (the same with the moon plans of
+    :func:`~hearts_core.kernel.plan_card` as :class:`~hearts_core.bots.IsmctsBot` plays
+    them: a seat that alone has taken three moon cards shoots on, the others defend).
 
     Raises:
         BotError: if ``view`` is not a turn to pass cards, or its fields contradict each
@@ -82,7 +101,9 @@ def searched_pass(
     candidates = _candidates(view, default)
     if len(candidates) == 1:
         return PassCards(view.seat, CardSet.from_mask(default))
-    deals = _Deals(view, rng)
+    if plan not in (RULE, NORMAL):
+        raise BotError(f"plan must be RULE or NORMAL, not {plan!r}")
+    deals = _Deals(view, rng, plan)
     sums = dict.fromkeys(candidates, 0.0)
     rounds = math.ceil(math.log2(len(candidates)))
     played = 0
@@ -140,13 +161,14 @@ class _Deals:
     """Sampled deals of the hidden cards, each with the other seats' passes made, and the
     hands played out from them."""
 
-    def __init__(self, view: PlayerView, rng: random.Random) -> None:
+    def __init__(self, view: PlayerView, rng: random.Random, plan: int = RULE) -> None:
         self.view = view
-        self.rng = rng
+        self.plan = plan
         tables = view.rules.tables()
         self.tables = tables
         self.hand = view.hand.mask
-        self.unseen = [c for c in FULL_DECK if c.bit & tables.deck and not c.bit & self.hand]
+        self.unseen = tables.deck & ~self.hand
+        self.draws = Rng(random.Random(rng.getrandbits(64)))
         self.deals: list[tuple[list[int], list[int]]] = []
         """Per deal, each seat's cards as dealt and the cards it passes (ours left empty)."""
         self.scored = Outcomes(view)
@@ -155,24 +177,22 @@ class _Deals:
         """Deal the hidden cards for deal ``index`` (once)."""
         if index < len(self.deals):
             return
-        view = self.view
-        rules = view.rules
-        players = self.tables.players
-        size = self.tables.hand_size
-        cards = self.rng.sample(self.unseen, len(self.unseen))
-        dealt = [0] * players
-        passes = [0] * players
-        position = 0
-        for seat in range(players):
-            if seat == view.seat:
+        me = self.view.seat
+        tables = self.tables
+        count = self.view.rules.pass_count
+        dealt = [0] * tables.players
+        passes = [0] * tables.players
+        left = self.unseen
+        for seat in range(tables.players):
+            if seat == me:
                 dealt[seat] = self.hand
                 continue
-            mask = 0
-            for card in cards[position : position + size]:
-                mask |= card.bit
-            position += size
+            # Each other seat's hand in turn, uniformly among the cards left: the last
+            # seat's is what is left, drawn all the same (it costs little).
+            mask = self.draws.cards(left, tables.hand_size)
+            left ^= mask
             dealt[seat] = mask
-            passes[seat] = pass_cards(self.tables.kernel, mask, rules.pass_count)
+            passes[seat] = pass_cards(tables.kernel, mask, count)
         self.deals.append((dealt, passes))
 
     def start(self, index: int, cards: int) -> Hand:
@@ -203,20 +223,23 @@ class _Deals:
         batch = [(tuple(dealt), tuple(given)) for dealt, given in self.deals[first : first + count]]
         ends = pass_outs(
             tables.kernel, batch, passes, view.seat,
-            view.pass_direction.receivers(tables.players), card, after,
+            view.pass_direction.receivers(tables.players), card, after, self.plan, 3,
+            GUARD | LATE,
         )  # fmt: skip
         sums = [0.0] * len(passes)
-        for place, end in enumerate(ends):
-            sums[place % len(passes)] += self.scored.of(end)
+        self.scored.add(ends, sums)
         return sums
 
     def outcome(self, index: int, cards: int) -> float:
         """What the bot gains less the others' mean gain when it passes ``cards`` on deal
-        ``index``, every seat then playing by the rules of thumb: one play-out, from the
+        ``index``, every seat then playing by the search's plan: one play-out, from the
         hands the engine's exchange makes (what :meth:`outcomes` plays in batches)."""
         view = self.view
         hand = self.start(index, cards)
-        finish_rule(hand)
+        if self.plan == RULE:
+            finish_rule(hand)
+        else:
+            finish_plan(hand, view.seat, False, 3, GUARD | LATE)
         gains = hand_gains(
             view.rules, hand.taken_masks(), hand.won_counts(), view.totals, view.counting_down
         )

@@ -141,6 +141,7 @@ _ENTRIES: Final[Mapping[str, _Entry]] = {
             "widen": _Option(_samples, "a whole number of at least 1"),
             "pass_playouts": _Option(_playouts, "a whole number of at least 0"),
             "search": _Option(_search, "'batch' or 'walk'"),
+            "pass_moon": _Option(_yes_no, "yes or no"),
         },
         main="iterations",
         presets={"strong": STRONG},

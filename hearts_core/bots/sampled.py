@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from hearts_core.cards import FULL_DECK, Card
-from hearts_core.kernel import Hand, after_card, finish_rule, fold, rule_card
+from hearts_core.kernel import Hand, add_outcomes, after_card, finish_rule, fold, rule_card
 from hearts_core.observation import PlayerView
 from hearts_core.rules import Rules
 from hearts_core.rules.compiled import RuleTables
@@ -394,6 +394,22 @@ class Outcomes:
                 del store[next(iter(store))]  # the oldest
             found = store[key] = cls(view)
         return found
+
+    def add(self, ends: list[tuple[int, ...]], totals: list[float]) -> None:
+        """Add the outcome of each play-out of ``ends`` to its candidate's total, the
+        ``i``-th end the candidate ``i % len(totals)``'s (see
+        :func:`~hearts_core.kernel.add_outcomes`).
+
+        >>> from hearts_core import CardSet, new_game, observe
+        >>> outcomes, totals = Outcomes(observe(new_game(), 0)), [0.0, 0.0]
+        >>> hearts = CardSet.parse("2H 3H 4H 5H").mask
+        >>> mine = (-1, 4, 0, 0, 0) + (13, 0, 0, 0) + (hearts, 0, 0, 0)  # seat 0 took 4
+        >>> theirs = (-1, 0, 4, 0, 0) + (0, 13, 0, 0) + (0, hearts, 0, 0)  # seat 1 did
+        >>> outcomes.add([mine, theirs, mine], totals)
+        >>> totals  # 4 (the others took nothing), twice; 0 less a third of 4
+        [8.0, -1.3333333333333333]
+        """
+        add_outcomes(ends, totals, self.wanted, self.known, self.of)
 
     def of(self, end: tuple[int, ...]) -> float:
         """The outcome of the play-out ``end`` for the view's seat."""

@@ -25,6 +25,7 @@ from hearts_core.bots import BotError, IsmctsBot, RuleBot, make_bot, passing
 from hearts_core.bots.arena import play_deal
 from hearts_core.bots.passing import _candidates, _Deals, searched_pass
 from hearts_core.bots.rule_bot import rule_pass
+from hearts_core.kernel import NORMAL, SHOOT
 from hearts_core.observation import PlayerView
 from hearts_core.state import Phase
 
@@ -251,6 +252,34 @@ def test_ismcts_passes_by_search_unless_told_not_to() -> None:
             IsmctsBot(pass_playouts=bad)  # type: ignore[arg-type]
     with pytest.raises(BotError):
         make_bot("ismcts:pass_playouts=-2")
+
+
+def test_ismcts_passes_with_the_moon_plans_when_told() -> None:
+    view = _pass_view(Rules(), 3)
+    moon = searched_pass(view, random.Random(9), plan=NORMAL)
+    assert make_bot("ismcts:pass_moon=yes").choose(view, random.Random(9)) == moon
+    assert IsmctsBot(pass_moon=True).choose(view, random.Random(9)) == moon
+    assert IsmctsBot(pass_moon=False).choose(view, random.Random(9)) == searched_pass(
+        view, random.Random(9)
+    )
+    with pytest.raises(BotError):
+        IsmctsBot(pass_moon=1)  # type: ignore[arg-type]
+    with pytest.raises(BotError, match="pass_moon"):
+        make_bot("ismcts:pass_moon=maybe")
+    with pytest.raises(BotError):
+        searched_pass(view, random.Random(9), plan=SHOOT)
+
+
+def test_the_moon_plans_change_some_passes() -> None:
+    # Played out with the moon plans, a threat shoots on and the others defend: some
+    # hands then pass otherwise (not a test of which pass is better).
+    changed = 0
+    for seed in range(12):
+        view = _pass_view(Rules(), seed)
+        rule = searched_pass(view, random.Random(seed), playouts=1600, margin=0.0)
+        moon = searched_pass(view, random.Random(seed), playouts=1600, margin=0.0, plan=NORMAL)
+        changed += rule != moon
+    assert changed >= 3  # 7 of these 12 when written
 
 
 class _SearchPasser(RuleBot):

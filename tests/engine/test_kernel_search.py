@@ -39,7 +39,7 @@ from hearts_core.bots.passing import _candidates, _Deals
 from hearts_core.bots.rule_bot import rule_pass
 from hearts_core.bots.sampled import SampledHand
 from hearts_core.bots.tree import _defend, _Search, _shoot_play
-from hearts_core.kernel import GUARD, LATE, Hand, Rng
+from hearts_core.kernel import GUARD, LATE, NORMAL, RULE, Hand, Rng
 from hearts_core.state import trick_winner
 
 # The search module of each kernel build, by the build's kernel module.
@@ -272,13 +272,14 @@ def test_both_builds_play_the_pass_batches_identically(name: str) -> None:
     passes = [Rng(rng).cards(dealt[0], rules.pass_count) for _ in range(4)]
     receivers = state.context.pass_direction.receivers(rules.players)
     first = tables.first_lead_card
-    found = [
-        SEARCHES[build].pass_outs(
-            table_of(build, rules), [(dealt, given)], passes, 0, receivers, first, 0
-        )
-        for build in BUILDS
-    ]
-    assert found[0] == found[1] and len(found[0]) == 4
+    for plan in (0, 1, 2):
+        found = [
+            SEARCHES[build].pass_outs(
+                table_of(build, rules), [(dealt, given)], passes, 0, receivers, first, 0, plan
+            )
+            for build in BUILDS
+        ]
+        assert found[0] == found[1] and len(found[0]) == 4
 
 
 # --- proofs -----------------------------------------------------------------------------
@@ -359,16 +360,55 @@ def _pass_view(rules: Rules, seed: int, seat: int) -> PlayerView:
     return observe(state, seat)
 
 
+@pytest.mark.parametrize("plan", [RULE, NORMAL])
 @pytest.mark.parametrize("name", ["standard", "black-maria", "five-player", "hartenjagen"])
-def test_the_batches_play_out_what_the_engines_exchange_gives(name: str) -> None:
+def test_the_batches_play_out_what_the_engines_exchange_gives(name: str, plan: int) -> None:
     # The kernel's batch (one call for many deals and passes) against one play-out at a
-    # time from the hands the engine's exchange makes: the same outcomes, deal by deal.
+    # time from the hands the engine's exchange makes: the same outcomes, deal by deal,
+    # by the rules of thumb or with the moon plans.
     rules = variant(name)
     view = _pass_view(rules, 4, seat=1)
     passes = _candidates(view, rule_pass(rules, view.hand).mask)[:5]
-    deals = _Deals(view, random.Random(3))
+    deals = _Deals(view, random.Random(3), plan)
     for first in (0, 3):
         batch = deals.outcomes(first, 3, passes)
         one = [sum(deals.outcome(i, cards) for i in range(first, first + 3)) for cards in passes]
         assert batch == pytest.approx(one, abs=1e-9)
     assert len(set(batch)) > 1  # passes that differ, so the order is tested
+
+
+# --- outcomes summed --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("build", BUILDS)
+def test_outcomes_are_added_to_their_candidates_in_order(build: ModuleType) -> None:
+    # Each end goes to candidate i % width; a known key is read, an unknown one scored
+    # (every time it is met: the caller's score decides whether to keep it).
+    rng = random.Random(7)
+    ends = [(rng.randrange(-1, 2), rng.randrange(3), rng.randrange(9)) for _ in range(61)]
+    known = {(0, 1): 0.25, (1, 2): -2.5, (-1, 0): 3.0}
+    scored: list[tuple[int, ...]] = []
+
+    def score(end: tuple[int, ...]) -> float:
+        scored.append(end)
+        return 0.125 * end[2]
+
+    totals = [1.0, 0.0, -1.0]
+    SEARCHES[build].add_outcomes(ends, totals, 2, known, score)
+    expected = [1.0, 0.0, -1.0]
+    for place, end in enumerate(ends):
+        found = known.get(end[:2])
+        expected[place % 3] += 0.125 * end[2] if found is None else found
+    assert totals == expected
+    assert scored == [end for end in ends if end[:2] not in known]
+    assert 0 < len(scored) < len(ends)
+
+
+@pytest.mark.parametrize("build", BUILDS)
+def test_a_score_that_raises_passes_its_error_on(build: ModuleType) -> None:
+    def score(end: tuple[int, ...]) -> float:
+        raise KeyError(end)
+
+    totals = [0.0]
+    with pytest.raises(KeyError):
+        SEARCHES[build].add_outcomes([(1, 2)], totals, 1, {}, score)
