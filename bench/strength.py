@@ -40,7 +40,7 @@ from hearts_core.bots.command import Failure
 
 ROOT = Path(__file__).resolve().parents[1]
 
-OLD_DEFAULT = "ismcts:32,search=walk,pass_playouts=800"
+OLD_DEFAULT = "ismcts:32,search=walk,pass_playouts=800,pass_moon=no"
 """``ismcts`` as it was before the kernel's batches: its budget and its tree walk."""
 
 STRONG = "ismcts:strong"

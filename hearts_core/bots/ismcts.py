@@ -90,7 +90,7 @@ SearchKind = Literal["batch", "walk"]
 DEFAULT_ITERATIONS: Final = 128
 """Sampled deals a decision, unless told."""
 
-DEFAULT_PASS_PLAYOUTS: Final = 800
+DEFAULT_PASS_PLAYOUTS: Final = 6400
 """Hands played out to choose a pass, unless told."""
 
 STRONG: Final[Mapping[str, object]] = MappingProxyType(
@@ -130,6 +130,9 @@ class IsmctsBot:
             :func:`~hearts_core.bots.passing.searched_pass`); 0 passes by the
             rules of thumb, as :class:`~hearts_core.bots.RuleBot` does. This
             budget holds whatever ``seconds`` says.
+        pass_moon: Whether the pass's play-outs play the moon plans of the card
+            search (a seat that alone has taken three moon cards shoots on, the
+            others defend), rather than the rules of thumb alone.
         search: ``"batch"`` (the kernel's batches, with claims) or ``"walk"``
             (the tree walk of :mod:`hearts_core.bots.tree`, no claims).
 
@@ -137,7 +140,8 @@ class IsmctsBot:
         BotError: for a bad setting.
 
     >>> IsmctsBot(iterations=64)
-    IsmctsBot(iterations=64, exploration=0.7, moon=True, widen=64, pass_playouts=800)
+    IsmctsBot(iterations=64, exploration=0.7, moon=True, widen=64, pass_playouts=6400, \
+pass_moon=True)
     """
 
     def __init__(
@@ -149,7 +153,7 @@ class IsmctsBot:
         widen: int = 64,
         pass_playouts: int = DEFAULT_PASS_PLAYOUTS,
         search: SearchKind = "batch",
-        pass_moon: bool = False,
+        pass_moon: bool = True,
     ) -> None:
         if type(iterations) is not int or iterations < 1:
             raise BotError(f"iterations must be at least 1, not {iterations!r}")
@@ -188,7 +192,7 @@ class IsmctsBot:
         return (
             f"IsmctsBot(iterations={self.iterations}{budget}, "
             f"exploration={self.exploration}, moon={self.moon}, widen={self.widen}, "
-            f"pass_playouts={self.pass_playouts}{kind})"
+            f"pass_playouts={self.pass_playouts}, pass_moon={self.pass_moon}{kind})"
         )
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:

@@ -38,7 +38,7 @@ BOTS: Final[dict[str, str]] = {
     "ismcts": "IsmctsBot: search over sampled deals in the kernel's batches, with moon plans "
     "and claims (ismcts:N for N sampled deals a decision, ismcts:strong for the strong preset; "
     "options iterations=N, seconds=S, exploration=C, moon=yes|no, widen=N, pass_playouts=N, "
-    "search=batch|walk)",
+    "pass_moon=yes|no, search=batch|walk)",
     "learned": "LearnedBot: the network trained with PPO that ships with the library, played with "
     "NumPy (the rl extra; learned:path=FILE for other weights)",
 }
@@ -158,7 +158,8 @@ def make_bot(spec: str) -> Bot:
     ``mc:N`` samples N deals a decision; ``mc:samples=N,rollout=random,seconds=S``
     sets :class:`~hearts_core.bots.MonteCarloBot`'s options by name. ``ismcts:N``
     searches over N sampled deals a decision; its options are ``iterations``,
-    ``seconds``, ``exploration``, ``moon``, ``widen`` and ``pass_playouts`` (see
+    ``seconds``, ``exploration``, ``moon``, ``widen``, ``pass_playouts``, ``pass_moon`` and
+    ``search`` (see
     :class:`~hearts_core.bots.IsmctsBot`).
 
     Raises:
@@ -171,7 +172,8 @@ def make_bot(spec: str) -> Bot:
     >>> make_bot("mc:samples=64,rollout=random")
     MonteCarloBot(samples=64, rollout='random')
     >>> make_bot("ismcts:64,moon=no")
-    IsmctsBot(iterations=64, exploration=0.7, moon=False, widen=64, pass_playouts=800)
+    IsmctsBot(iterations=64, exploration=0.7, moon=False, widen=64, pass_playouts=6400, \
+pass_moon=True)
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
