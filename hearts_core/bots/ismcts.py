@@ -33,8 +33,10 @@ on every one of them; a claim that settles the hand (every trick when it makes t
 moon; none when no other seat can still shoot and no card worth less than nothing is
 left) is played without a search.
 
-**Passing** is searched too (:func:`~hearts_core.bots.passing.searched_pass`); the moon
-scoring choice is :class:`~hearts_core.bots.RuleBot`'s.
+**Passing** is searched too (:func:`~hearts_core.bots.passing.searched_pass`): a few
+dozen candidate passes played out on sampled deals, 6,400 hands a pass, with the moon
+plans above (``pass_moon``); the moon scoring choice is
+:class:`~hearts_core.bots.RuleBot`'s.
 
 ``search="walk"`` keeps the search as it was before the kernel's batches
 (:mod:`hearts_core.bots.tree`): a tree of the plays below the root, walked one deal and

@@ -58,12 +58,9 @@ passes."""
 
 
 def searched_pass(
-    view: PlayerView,
-    rng: random.Random,
-    playouts: int = 800,
-    margin: float = 0.3,
+    view: PlayerView, rng: random.Random, playouts: int = 800, margin: float = 0.3,
     plan: int = RULE,
-) -> PassCards:
+) -> PassCards:  # fmt: skip
     """The pass with the best mean outcome over sampled deals, by successive halving.
 
     ``playouts`` is the budget in hands played out, shared evenly between
@@ -71,17 +68,16 @@ def searched_pass(
     left plays each on ``playouts // (rounds * k)`` more deals (at least one),
     and the halving ends with the rules of thumb's pass against one rival, so
     the total runs a little over (870 hands for the usual 56 candidates at
-    800). ``margin`` (points a deal) is how much better than the rules of
-    thumb's pass the last rival must look to replace it. ``plan`` is how the hands are
-    played out: :data:`~hearts_core.kernel.RULE` (by the rules of thumb) or
-    :data:`~hearts_core.kernel.NORMAL` (the same with the moon plans of
-    :func:`~hearts_core.kernel.plan_card` as :class:`~hearts_core.bots.IsmctsBot` plays
-    them: a seat that alone has taken three moon cards shoots on, the others defend).
+    800). ``margin`` (points a deal) is how much better than the rules of thumb's pass
+    the last rival must look to replace it. The hands are played out by ``plan``:
+    :data:`~hearts_core.kernel.RULE`, the rules of thumb, or :data:`~hearts_core.kernel.NORMAL`,
+    with :class:`~hearts_core.bots.IsmctsBot`'s moon plans (a seat that alone has taken
+    three moon cards shoots on, the others defend: :func:`~hearts_core.kernel.plan_card`).
 
     Raises:
         BotError: if ``view`` is not a turn to pass cards, or its fields contradict each
             other (see :func:`~hearts_core.bots.knowledge.check_view`), or for a budget
-            below 1 or a negative margin.
+            below 1, a negative margin or another plan.
 
     >>> from hearts_core import Deal, apply, new_game, observe
     >>> state = apply(new_game(), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
@@ -96,13 +92,12 @@ def searched_pass(
         raise BotError(f"playouts must be at least 1, not {playouts!r}")
     if not isinstance(margin, int | float) or not 0 <= margin <= float("inf"):
         raise BotError(f"margin must be a number of at least 0, not {margin!r}")
-    rules = view.rules
-    default = rule_pass(rules, view.hand).mask
+    if plan not in (RULE, NORMAL):
+        raise BotError(f"plan must be RULE or NORMAL, not {plan!r}")
+    default = rule_pass(view.rules, view.hand).mask
     candidates = _candidates(view, default)
     if len(candidates) == 1:
         return PassCards(view.seat, CardSet.from_mask(default))
-    if plan not in (RULE, NORMAL):
-        raise BotError(f"plan must be RULE or NORMAL, not {plan!r}")
     deals = _Deals(view, rng, plan)
     sums = dict.fromkeys(candidates, 0.0)
     rounds = math.ceil(math.log2(len(candidates)))
