@@ -92,7 +92,7 @@ def searched_pass(
         raise BotError(f"playouts must be at least 1, not {playouts!r}")
     if not isinstance(margin, int | float) or not 0 <= margin <= float("inf"):
         raise BotError(f"margin must be a number of at least 0, not {margin!r}")
-    if plan not in (RULE, NORMAL):
+    if type(plan) is not int or plan not in (RULE, NORMAL):
         raise BotError(f"plan must be RULE or NORMAL, not {plan!r}")
     default = rule_pass(view.rules, view.hand).mask
     candidates = _candidates(view, default)

@@ -268,6 +268,8 @@ def test_ismcts_passes_with_the_moon_plans_when_told() -> None:
         make_bot("ismcts:pass_moon=maybe")
     with pytest.raises(BotError):
         searched_pass(view, random.Random(9), plan=SHOOT)
+    with pytest.raises(BotError):
+        searched_pass(view, random.Random(9), plan=True)
 
 
 def test_the_moon_plans_change_some_passes() -> None:
