@@ -34,9 +34,9 @@ moon; none when no other seat can still shoot and no card worth less than nothin
 left) is played without a search.
 
 **Passing** is searched too (:func:`~hearts_core.bots.passing.searched_pass`): a few
-dozen candidate passes played out on sampled deals, 6,400 hands a pass, with the moon
-plans above (``pass_moon``); the moon scoring choice is
-:class:`~hearts_core.bots.RuleBot`'s.
+dozen candidate passes played out on sampled deals by the rules of thumb, 800 hands a
+pass (``pass_playouts``), or with the moon plans above (``pass_moon``); the moon scoring
+choice is :class:`~hearts_core.bots.RuleBot`'s.
 
 ``search="walk"`` keeps the search as it was before the kernel's batches
 (:mod:`hearts_core.bots.tree`): a tree of the plays below the root, walked one deal and
@@ -92,7 +92,7 @@ SearchKind = Literal["batch", "walk"]
 DEFAULT_ITERATIONS: Final = 128
 """Sampled deals a decision, unless told."""
 
-DEFAULT_PASS_PLAYOUTS: Final = 6400
+DEFAULT_PASS_PLAYOUTS: Final = 800
 """Hands played out to choose a pass, unless told."""
 
 STRONG: Final[Mapping[str, object]] = MappingProxyType(
@@ -142,8 +142,8 @@ class IsmctsBot:
         BotError: for a bad setting.
 
     >>> IsmctsBot(iterations=64)
-    IsmctsBot(iterations=64, exploration=0.7, moon=True, widen=64, pass_playouts=6400, \
-pass_moon=True)
+    IsmctsBot(iterations=64, exploration=0.7, moon=True, widen=64, pass_playouts=800, \
+pass_moon=False)
     """
 
     def __init__(
@@ -155,7 +155,7 @@ pass_moon=True)
         widen: int = 64,
         pass_playouts: int = DEFAULT_PASS_PLAYOUTS,
         search: SearchKind = "batch",
-        pass_moon: bool = True,
+        pass_moon: bool = False,
     ) -> None:
         if type(iterations) is not int or iterations < 1:
             raise BotError(f"iterations must be at least 1, not {iterations!r}")

@@ -297,7 +297,7 @@ def _search_totals(view: object) -> tuple[list[int], list[int]]:
 
 
 def test_the_old_search_is_kept_by_its_option() -> None:
-    bot = make_bot("ismcts:32,search=walk,pass_playouts=800,pass_moon=no")
+    bot = make_bot("ismcts:32,search=walk,pass_playouts=800")
     assert isinstance(bot, IsmctsBot) and bot.search == "walk" and not bot.pass_moon
     assert repr(bot) == (
         "IsmctsBot(iterations=32, exploration=0.7, moon=True, widen=64, pass_playouts=800, "

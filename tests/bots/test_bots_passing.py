@@ -245,7 +245,7 @@ def test_ismcts_passes_by_search_unless_told_not_to() -> None:
     view = _pass_view(Rules(), 3)
     rule = RuleBot().choose(view, random.Random(0))
     assert make_bot("ismcts:pass_playouts=0").choose(view, random.Random(0)) == rule
-    searched = searched_pass(view, random.Random(9), playouts=6400, plan=NORMAL)
+    searched = searched_pass(view, random.Random(9))
     assert IsmctsBot().choose(view, random.Random(9)) == searched
     for bad in (-1, 1.5, True):
         with pytest.raises(BotError):
@@ -257,7 +257,7 @@ def test_ismcts_passes_by_search_unless_told_not_to() -> None:
 def test_ismcts_passes_with_the_moon_plans_when_told() -> None:
     view = _pass_view(Rules(), 3)
     moon = searched_pass(view, random.Random(9), plan=NORMAL)
-    assert make_bot("ismcts:pass_playouts=800").choose(view, random.Random(9)) == moon
+    assert make_bot("ismcts:pass_moon=yes").choose(view, random.Random(9)) == moon
     assert IsmctsBot(pass_playouts=800, pass_moon=True).choose(view, random.Random(9)) == moon
     assert IsmctsBot(pass_playouts=800, pass_moon=False).choose(
         view, random.Random(9)
