@@ -386,7 +386,7 @@ def add_outcomes(
     :func:`pass_outs` order them) to its candidate's total: the ``i``-th end is the
     candidate ``i % len(totals)``'s, and its outcome is ``known[end[:wanted]]``, or
     ``score(end)`` when that is not known. The totals are added to in the order of
-    ``ends``.
+    ``ends``. No totals for some ends raise ``ValueError``.
 
     >>> from hearts_core.kernel import add_outcomes  # the build running
     >>> totals = [0.0, 0.0]
@@ -395,6 +395,8 @@ def add_outcomes(
     [10.0, 0.5]
     """
     width = len(totals)
+    if not width and ends:
+        raise ValueError("add_outcomes: no totals to add the outcomes to")
     place = 0
     for end in ends:
         found = known.get(end[:wanted])

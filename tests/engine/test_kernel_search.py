@@ -39,7 +39,7 @@ from hearts_core.bots.passing import _candidates, _Deals
 from hearts_core.bots.rule_bot import rule_pass
 from hearts_core.bots.sampled import SampledHand
 from hearts_core.bots.tree import _defend, _Search, _shoot_play
-from hearts_core.kernel import GUARD, LATE, NORMAL, RULE, Hand, Rng
+from hearts_core.kernel import GUARD, LATE, NORMAL, RULE, SHOOT, Hand, Rng
 from hearts_core.state import trick_winner
 
 # The search module of each kernel build, by the build's kernel module.
@@ -272,10 +272,11 @@ def test_both_builds_play_the_pass_batches_identically(name: str) -> None:
     passes = [Rng(rng).cards(dealt[0], rules.pass_count) for _ in range(4)]
     receivers = state.context.pass_direction.receivers(rules.players)
     first = tables.first_lead_card
-    for plan in (0, 1, 2):
+    for plan in (RULE, NORMAL, SHOOT):
         found = [
             SEARCHES[build].pass_outs(
-                table_of(build, rules), [(dealt, given)], passes, 0, receivers, first, 0, plan
+                table_of(build, rules), [(dealt, given)], passes, 0, receivers, first, 0,
+                plan, 3, GUARD | LATE
             )
             for build in BUILDS
         ]
@@ -386,20 +387,26 @@ def test_outcomes_are_added_to_their_candidates_in_order(build: ModuleType) -> N
     # (every time it is met: the caller's score decides whether to keep it).
     rng = random.Random(7)
     ends = [(rng.randrange(-1, 2), rng.randrange(3), rng.randrange(9)) for _ in range(61)]
-    known = {(0, 1): 0.25, (1, 2): -2.5, (-1, 0): 3.0}
+    # Values with no exact binary form, so that another order of addition would show.
+    known = {(0, 1): 0.1, (1, 2): -1 / 3, (-1, 0): 2.7}
     scored: list[tuple[int, ...]] = []
 
     def score(end: tuple[int, ...]) -> float:
         scored.append(end)
-        return 0.125 * end[2]
+        return end[2] / 7
 
     totals = [1.0, 0.0, -1.0]
     SEARCHES[build].add_outcomes(ends, totals, 2, known, score)
     expected = [1.0, 0.0, -1.0]
     for place, end in enumerate(ends):
         found = known.get(end[:2])
-        expected[place % 3] += 0.125 * end[2] if found is None else found
+        expected[place % 3] += end[2] / 7 if found is None else found
     assert totals == expected
+    backwards = [1.0, 0.0, -1.0]
+    for place in reversed(range(len(ends))):
+        found = known.get(ends[place][:2])
+        backwards[place % 3] += ends[place][2] / 7 if found is None else found
+    assert backwards != expected  # the order is what the first check pins
     assert scored == [end for end in ends if end[:2] not in known]
     assert 0 < len(scored) < len(ends)
 
@@ -412,3 +419,6 @@ def test_a_score_that_raises_passes_its_error_on(build: ModuleType) -> None:
     totals = [0.0]
     with pytest.raises(KeyError):
         SEARCHES[build].add_outcomes([(1, 2)], totals, 1, {}, score)
+    with pytest.raises(ValueError):  # no totals to add to
+        SEARCHES[build].add_outcomes([(1, 2)], [], 1, {(1,): 0.5}, score)
+    SEARCHES[build].add_outcomes([], [], 1, {}, score)  # nothing to add: nothing done
