@@ -132,9 +132,10 @@ class IsmctsBot:
             :func:`~hearts_core.bots.passing.searched_pass`); 0 passes by the
             rules of thumb, as :class:`~hearts_core.bots.RuleBot` does. This
             budget holds whatever ``seconds`` says.
-        pass_moon: Whether the pass's play-outs play the moon plans of the card
-            search (a seat that alone has taken three moon cards shoots on, the
-            others defend), rather than the rules of thumb alone.
+        pass_moon: Whether the pass's play-outs are played as the card search
+            plays them (a seat that alone has taken three moon cards plays on as
+            a moon attempt does, unless it is the bot's own, and the others
+            defend), rather than by the rules of thumb alone.
         search: ``"batch"`` (the kernel's batches, with claims) or ``"walk"``
             (the tree walk of :mod:`hearts_core.bots.tree`, no claims).
 

@@ -8,7 +8,9 @@ highest cards; never a card worth negative points). Each is played out on
 the same sampled deals: the hidden cards dealt uniformly to the other seats,
 each of them passing by the rules of thumb (their passes do not depend on
 ours: they choose from the cards they were dealt), then the whole hand
-played by the rules of thumb. The outcome is how much the bot's total grows
+played by the rules of thumb, or (``plan=NORMAL``) as
+:class:`~hearts_core.bots.IsmctsBot`'s card search plays it, with its moon defence.
+The outcome is how much the bot's total grows
 less the mean growth of the other seats' totals (lower is better, as for
 totals; while a game counts down, points taken come off a total).
 
@@ -69,10 +71,10 @@ def searched_pass(
     and the halving ends with the rules of thumb's pass against one rival, so
     the total runs a little over (870 hands for the usual 56 candidates at
     800). ``margin`` (points a deal) is how much better than the rules of thumb's pass
-    the last rival must look to replace it. The hands are played out by ``plan``:
-    :data:`~hearts_core.kernel.RULE`, the rules of thumb, or :data:`~hearts_core.kernel.NORMAL`,
-    with :class:`~hearts_core.bots.IsmctsBot`'s moon plans (a seat that alone has taken
-    three moon cards shoots on, the others defend: :func:`~hearts_core.kernel.plan_card`).
+    the last rival must look to replace it. ``plan`` plays the hands out by the rules of
+    thumb (:data:`~hearts_core.kernel.RULE`) or as :class:`~hearts_core.bots.IsmctsBot`'s
+    card search does (:data:`~hearts_core.kernel.NORMAL`: a seat that alone has taken three
+    moon cards plays on as a moon attempt, unless it is the passer, and the others defend).
 
     Raises:
         BotError: if ``view`` is not a turn to pass cards, or its fields contradict each

@@ -255,13 +255,13 @@ def test_ismcts_passes_by_search_unless_told_not_to() -> None:
 
 
 def test_ismcts_passes_with_the_moon_plans_when_told() -> None:
-    view = _pass_view(Rules(), 3)
+    view = _pass_view(Rules(), 0)  # a hand whose pass the moon plans change
     moon = searched_pass(view, random.Random(9), plan=NORMAL)
+    rule = searched_pass(view, random.Random(9))
+    assert moon != rule
     assert make_bot("ismcts:pass_moon=yes").choose(view, random.Random(9)) == moon
     assert IsmctsBot(pass_playouts=800, pass_moon=True).choose(view, random.Random(9)) == moon
-    assert IsmctsBot(pass_playouts=800, pass_moon=False).choose(
-        view, random.Random(9)
-    ) == searched_pass(view, random.Random(9))
+    assert IsmctsBot().choose(view, random.Random(9)) == rule
     with pytest.raises(BotError):
         IsmctsBot(pass_moon=1)  # type: ignore[arg-type]
     with pytest.raises(BotError, match="pass_moon"):
