@@ -58,6 +58,12 @@ _POOL: Final = 8
 """At most this many cards are weighed for passing: every choice of three among 8 is 56
 passes."""
 
+_LEAST: Final = 3
+_FLAGS: Final = GUARD | LATE
+"""With :data:`~hearts_core.kernel.NORMAL`, the threat's size and the defence's flags of
+:func:`~hearts_core.kernel.plan_card`, as :class:`~hearts_core.bots.IsmctsBot`'s card
+search sets them."""
+
 
 def searched_pass(
     view: PlayerView, rng: random.Random, playouts: int = 800, margin: float = 0.3,
@@ -220,8 +226,8 @@ class _Deals:
         batch = [(tuple(dealt), tuple(given)) for dealt, given in self.deals[first : first + count]]
         ends = pass_outs(
             tables.kernel, batch, passes, view.seat,
-            view.pass_direction.receivers(tables.players), card, after, self.plan, 3,
-            GUARD | LATE,
+            view.pass_direction.receivers(tables.players), card, after, self.plan,
+            _LEAST, _FLAGS,
         )  # fmt: skip
         sums = [0.0] * len(passes)
         self.scored.add(ends, sums)
@@ -236,7 +242,7 @@ class _Deals:
         if self.plan == RULE:
             finish_rule(hand)
         else:
-            finish_plan(hand, view.seat, False, 3, GUARD | LATE)
+            finish_plan(hand, view.seat, False, _LEAST, _FLAGS)
         gains = hand_gains(
             view.rules, hand.taken_masks(), hand.won_counts(), view.totals, view.counting_down
         )
