@@ -7,8 +7,9 @@ editable wheels too, which would leave a stale ``hearts_core/_variants`` folder 
 site-packages. An editable install reads ``<repo>/variants`` directly instead.
 
 **The kernel.** ``hearts_core/_kernel.py``, ``_scored.py``, ``_thumb.py``, ``_deal.py``,
-``_slots.py``, ``_batch.py`` and ``_search.py`` are plain Python; with their C declarations
-(``_kernel.pxd`` and the rest) Cython compiles each to an extension,
+``_slots.py``, ``_transition.py``, ``_batch.py`` and ``_search.py`` are plain Python; with
+their C declarations (``_kernel.pxd`` and the rest, and the C helpers of ``_objects.pxd``
+that any of them may cimport) Cython compiles each to an extension,
 ``hearts_core._kernel_c`` and the rest. A standard wheel carries the
 extensions (and is then tagged for this Python and platform); an editable install builds
 them in place, beside the source. Each copy compiled carries a digest of its source, so
@@ -33,7 +34,11 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 # In the order they are compiled: a module may take the declarations of one before it.
-KERNEL_MODULES = ("_kernel", "_scored", "_thumb", "_deal", "_slots", "_batch", "_search")
+KERNEL_MODULES = (
+    "_kernel", "_scored", "_thumb", "_deal", "_slots", "_transition", "_batch", "_search",
+)
+# C helpers every module may cimport, compiled into none of its own: part of each digest.
+SHARED_DECLARATIONS = "_objects.pxd"
 DIRECTIVES = {
     "language_level": 3,
     # The C types come from _kernel.pxd alone: the annotations are for Python readers.
@@ -50,8 +55,8 @@ def kernel_digest(package: Path, module: str) -> str:
     """The digest of a kernel module's source and declarations, as ``hearts_core.kernel``
     reads it."""
     digest = hashlib.sha256()
-    for suffix in (".py", ".pxd"):
-        digest.update((package / f"{module}{suffix}").read_bytes())
+    for name in (f"{module}.py", f"{module}.pxd", SHARED_DECLARATIONS):
+        digest.update((package / name).read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -67,6 +72,7 @@ def compile_kernel(package: Path, target: Path) -> list[Path]:
         copy = Path(work) / "hearts_core"
         copy.mkdir()
         (copy / "__init__.py").write_text("")
+        shutil.copy(package / SHARED_DECLARATIONS, copy / SHARED_DECLARATIONS)
         extensions = []
         for module in KERNEL_MODULES:
             source = (package / f"{module}.py").read_text()

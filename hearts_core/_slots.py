@@ -3,9 +3,11 @@ trick or a hand context from every field, unchecked.
 
 The engine builds a state for every card played. A frozen attrs class refuses attribute
 stores, so its own ``__init__`` sets each slot through ``object.__setattr__``, the
-slowest part of building one. These functions set the slots directly instead: through C's
-``PyObject_GenericSetAttr`` in the compiled build (``hearts_core._slots_c``, built like
-``_kernel.py``), through each slot's descriptor in the pure one. A state's fields are
+slowest part of building one. These functions set the slots directly instead: in the
+compiled build (``hearts_core._slots_c``, built like ``_kernel.py``) a state is allocated
+by its type and each field stored at its slot's offset, read from the slot's descriptor
+when the classes are bound; through C's ``PyObject_GenericSetAttr`` for tricks and
+contexts; through each slot's descriptor in the pure build. A state's fields are
 given by name (:func:`make_state` is keyword-only); a trick's and a context's, few and
 fixed, in their declared order (``attrs.fields``). :mod:`hearts_core.builders` binds the classes
 (:func:`bind_slots`) and exports the constructors.
@@ -30,6 +32,9 @@ if TYPE_CHECKING:
     def PyObject_GenericSetAttr(target: object, name: str, value: object) -> int:
         """C's ``PyObject_GenericSetAttr`` (the compiled build cimports it)."""
         raise NotImplementedError
+
+
+    import hearts_core._pure as objects
 else:
     try:
         import cython
@@ -51,6 +56,8 @@ _state: Any = None
 _trick: Any = None
 _context: Any = None
 _state_setters: tuple[Any, ...] = ()
+if not cython.compiled:  # compiled, a C array of the module
+    _state_offsets = [0] * len(STATE_FIELDS)
 _trick_setters: tuple[Any, ...] = ()
 _context_setters: tuple[Any, ...] = ()
 
@@ -66,6 +73,12 @@ def bind_slots(state: type, trick: type, context: type) -> None:
     for cls, names in ((state, STATE_FIELDS), (trick, TRICK_FIELDS), (context, CONTEXT_FIELDS)):
         if tuple(getattr(cls, "__slots__", ())[: len(names)]) != names:
             raise TypeError(f"{cls.__name__}'s first slots are not {names}")
+    if cython.compiled:  # where each field of a state lies, for new_state's stores
+        for index, name in enumerate(STATE_FIELDS):
+            offset = objects.slot_offset(getattr(state, name))
+            if offset < 0:
+                raise TypeError(f"{state.__name__}.{name} is not a plain slot")
+            _state_offsets[index] = offset
     _state, _trick, _context = state, trick, context
     _state_setters = tuple([getattr(state, name).__set__ for name in STATE_FIELDS])
     _trick_setters = tuple([getattr(trick, name).__set__ for name in TRICK_FIELDS])
@@ -89,22 +102,44 @@ def make_state(
     ...            pass_listing=NO_PASSES) == waiting
     True
     """
-    state = _state.__new__(_state)
+    return new_state(
+        context, phase, passes, tricks, current_trick, leader, hearts_broken, phase_hands,
+        played_mask, seat_to_play, legal_bits, pass_listing, winning,
+    )  # fmt: skip
+
+
+def new_state(
+    context: object, phase: object, passes: object, tricks: object, current_trick: object,
+    leader: object, hearts_broken: object, phase_hands: object, played_mask: object,
+    seat_to_play: object, legal_bits: object, pass_listing: object, winning: object,
+) -> Any:  # fmt: skip
+    """:func:`make_state` with its fields given in order (``STATE_FIELDS``): the engine's
+    hot path, one call the cheapest way.
+
+    >>> from hearts_core import new_game
+    >>> from hearts_core.state import NO_PASSES, Phase
+    >>> waiting = new_game()
+    >>> new_state(waiting.context, Phase.DEAL, (), (), (), 0, False, (), 0, -1, 0,
+    ...           NO_PASSES, 0) == waiting
+    True
+    """
     if cython.compiled:
-        PyObject_GenericSetAttr(state, "context", context)
-        PyObject_GenericSetAttr(state, "phase", phase)
-        PyObject_GenericSetAttr(state, "passes", passes)
-        PyObject_GenericSetAttr(state, "tricks", tricks)
-        PyObject_GenericSetAttr(state, "current_trick", current_trick)
-        PyObject_GenericSetAttr(state, "leader", leader)
-        PyObject_GenericSetAttr(state, "hearts_broken", hearts_broken)
-        PyObject_GenericSetAttr(state, "phase_hands", phase_hands)
-        PyObject_GenericSetAttr(state, "played_mask", played_mask)
-        PyObject_GenericSetAttr(state, "seat_to_play", seat_to_play)
-        PyObject_GenericSetAttr(state, "legal_bits", legal_bits)
-        PyObject_GenericSetAttr(state, "pass_listing", pass_listing)
-        PyObject_GenericSetAttr(state, "winning", winning)
+        state = objects.allocate(_state)
+        objects.put(state, _state_offsets[0], context)
+        objects.put(state, _state_offsets[1], phase)
+        objects.put(state, _state_offsets[2], passes)
+        objects.put(state, _state_offsets[3], tricks)
+        objects.put(state, _state_offsets[4], current_trick)
+        objects.put(state, _state_offsets[5], leader)
+        objects.put(state, _state_offsets[6], hearts_broken)
+        objects.put(state, _state_offsets[7], phase_hands)
+        objects.put(state, _state_offsets[8], played_mask)
+        objects.put(state, _state_offsets[9], seat_to_play)
+        objects.put(state, _state_offsets[10], legal_bits)
+        objects.put(state, _state_offsets[11], pass_listing)
+        objects.put(state, _state_offsets[12], winning)
         return state
+    state = _state.__new__(_state)
     # One unpacking, then a descriptor call a field: the cheapest way Python allows.
     (a, b, c, d, e, f, g, h, i, j, k, m, n) = _state_setters
     a(state, context)

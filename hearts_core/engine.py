@@ -3,9 +3,12 @@
 All are pure: a state is never changed, and a refused action raises an error
 (from :func:`~hearts_core.explain`) before anything is built. :func:`apply`
 only computes the next state; :func:`step` also reports the events a front end
-animates, each recorded by the transition as it happens. A card played goes
-through the hand kernel's step (:func:`~hearts_core.kernel.after_card`) and fold
-(:func:`~hearts_core.kernel.fold`), as every play-out's cards do. The random
+animates, each recorded by the transition as it happens. Both are one call of the
+kernel's transition (:func:`~hearts_core.kernel.advance`, in C where the kernel is
+compiled), which makes a legal play or pass itself and hands every other action back to
+this module; a card played goes through the hand kernel's step
+(:func:`~hearts_core.kernel.after_card`) and fold (:func:`~hearts_core.kernel.fold`), as
+every play-out's cards do. The random
 play-outs (:func:`~hearts_core.playout.rollout`) live in :mod:`hearts_core.playout` and share
 the transitions :func:`exchange` and :func:`after_hand`, and the first leader
 (:func:`~hearts_core.state.first_leader`, which :func:`opening` asks too).
@@ -29,6 +32,7 @@ from hearts_core.actions import (
 from hearts_core.builders import between_hands, make_context, make_state, make_trick
 from hearts_core.cards import Card, CardSet
 from hearts_core.errors import (
+    HeartsError,
     InvalidRulesError,
     InvalidStateError,
 )
@@ -46,7 +50,7 @@ from hearts_core.events import (
     SunShot,
     TrickTaken,
 )
-from hearts_core.kernel import after_card, fold
+from hearts_core.kernel import advance, bind_transitions, fold
 from hearts_core.legality import explain, malformed, wrong_type
 from hearts_core.rules import Rules
 from hearts_core.rules.fields import MAX_PLAYERS, shown
@@ -61,7 +65,6 @@ from hearts_core.scoring import (
 )
 from hearts_core.state import (
     NO_PASSES,
-    WINNING_CARD,
     GameState,
     HandContext,
     Phase,
@@ -206,7 +209,8 @@ def apply(state: GameState, action: Action) -> GameState:
     >>> state.phase.value, state.to_act
     ('pass', (0, 1, 2, 3))
     """
-    return _advance(state, action, None)
+    after: GameState = advance(state, action, None)
+    return after
 
 
 def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
@@ -221,91 +225,32 @@ def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]
     (HandDealt(hand_number=0, dealer=3, pass_direction=<PassDirection.LEFT: 'left'>),)
     """
     events: list[Event] = []
-    after = _advance(state, action, events)
+    after: GameState = advance(state, action, events)
     return after, tuple(events)
 
 
-# long: the hot path of every game, kept in one frame on purpose (each call costs ~5%)
-def _advance(state: GameState, action: Action, events: list[Event] | None) -> GameState:
-    """The state after ``action``, each event appended to ``events`` as it happens (unless
-    ``events`` is ``None``). A ``state`` that is not a state, or an action whose fields
-    were never set, raises a typed error, checked only once reading them has failed (a
-    ``try`` costs nothing until something is raised)."""
-    try:
-        # A legal play, the commonest action, is checked with a few comparisons and a bit test
-        # (the same conditions explain() checks) and played here without a further call.
-        if action.__class__ is PlayCard and state.phase is _PLAY:
-            seat = action.seat
-            card = action.card
-            if (
-                seat.__class__ is int
-                and seat == state.seat_to_play
-                and card.__class__ is Card
-                and card.bit & state.legal_bits
-            ):
-                context = state.context
-                tables = context.tables
-                bit = card.bit
-                before = state.current_trick
-                winning = state.winning
-                # The kernel's step: the trick's suit and winner, the next seat, hearts broken.
-                led, best, winner, following, broken = after_card(
-                    tables.kernel, seat, bit, len(before), before[0].suit_mask if before else 0,
-                    winning & WINNING_CARD, winning >> 52, state.hearts_broken,
-                )  # fmt: skip
-                if events is not None:
-                    events.append(_CARD_PLAYED[seat][card.index])
-                    if broken and not state.hearts_broken:
-                        events.append(HeartsBroken(seat, card))
-                played = state.played_mask | bit
-                trick = before + (card,)
-                start = state.phase_hands
-                if following >= 0:
-                    hand = start[following] & ~played
-                    # A seat following suit under rules that restrict nothing when following
-                    # may play any card of the suit: the fold's answer, without the call.
-                    legal = hand & led
-                    if not (legal and tables.follow_free):
-                        legal = fold(tables.kernel, hand, led, not state.tricks, broken)
-                    return make_state(
-                        context=context, phase=_PLAY, passes=state.passes, tricks=state.tricks,
-                        current_trick=trick, leader=state.leader, hearts_broken=broken,
-                        phase_hands=start, played_mask=played, seat_to_play=following,
-                        legal_bits=legal, pass_listing=NO_PASSES, winning=best | winner << 52,
-                    )  # fmt: skip
-                return _end_of_trick(state, trick, played, broken, winner, events)
-        elif action.__class__ is PassCards and state.phase is _PASS:
-            # A legal pass, checked as explain() checks it: a seat yet to pass, giving the
-            # rules' number of cards, all from its hand (as dealt: nothing is played yet).
-            seat = action.seat
-            cards = action.cards
-            if seat.__class__ is int and cards.__class__ is CardSet:
-                passes = state.passes
-                mask = cards.mask
-                if (
-                    0 <= seat < len(passes)
-                    and passes[seat] is None
-                    and not mask & ~state.phase_hands[seat]
-                    and mask.bit_count() == state.context.rules.pass_count
-                ):
-                    return _pass(state, seat, cards, events)
-        error = explain(state, action)
-        if error is not None:
-            raise error
-        # A legal play or pass took the way above.
-        if isinstance(action, Deal):
-            if events is not None:
-                events.append(HandDealt(state.hand_number, state.dealer, state.pass_direction))
-            return _deal(state, action.hands)
-        assert isinstance(action, ChooseMoon), action
-        return _choose_moon(state, action.seat, action.option, events)
-    except (AttributeError, TypeError, IndexError):  # a field or an item not there
-        if not isinstance(state, GameState):
-            raise wrong_type("state", "a GameState", state) from None
-        invalid = malformed(action)
-        if invalid is not None:
-            raise invalid from None
-        raise
+def _other(state: GameState, action: Action, events: list[Event] | None) -> GameState:
+    """The state after an action other than a legal play or pass (which
+    :func:`~hearts_core.kernel.advance` makes itself): a deal or a moon choice once
+    :func:`explain` allows it; anything it refuses raises its error."""
+    error = explain(state, action)
+    if error is not None:
+        raise error
+    # A legal play or pass took the kernel's way.
+    if isinstance(action, Deal):
+        if events is not None:
+            events.append(HandDealt(state.hand_number, state.dealer, state.pass_direction))
+        return _deal(state, action.hands)
+    assert isinstance(action, ChooseMoon), action
+    return _choose_moon(state, action.seat, action.option, events)
+
+
+def _refused(state: object, action: object) -> HeartsError | None:
+    """The typed error for a ``state`` that is not a state, or a malformed ``action``, once
+    reading one of their fields has failed; ``None`` if neither explains the failure."""
+    if not isinstance(state, GameState):
+        return wrong_type("state", "a GameState", state)
+    return malformed(action)
 
 
 # --- the transitions ------------------------------------------------------------------
@@ -501,3 +446,18 @@ def after_hand(context: HandContext, scores: tuple[int, ...]) -> GameState:
         rules, context.hand_number + 1, totals, counting_down_after(rules, totals, down)
     )
     return between_hands(following, _DEAL)
+
+
+TRANSITIONS: Final = (
+    (PlayCard, PassCards, Card, CardSet, HeartsBroken), (_PLAY, _PASS), NO_PASSES,
+    _CARD_PLAYED, (_end_of_trick, _pass, _other), _refused,
+)  # fmt: skip
+"""What the engine gives the kernel's transition (the arguments of
+:func:`~hearts_core.kernel.bind_transitions`): it makes legal plays and passes itself,
+and hands the rest back to the engine.
+
+>>> len(TRANSITIONS[0]), TRANSITIONS[1]
+(5, (<Phase.PLAY: 'play'>, <Phase.PASS: 'pass'>))
+"""
+
+bind_transitions(*TRANSITIONS)

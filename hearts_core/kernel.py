@@ -29,8 +29,12 @@ What it provides:
 * :func:`deal_hands`: the hands of a shuffled deal (``hearts_core/_deal.py``, compiled
   alike);
 * :func:`make_state`, :func:`make_trick`, :func:`make_context`: the engine's frozen values
-  built from every field, unchecked (``hearts_core/_slots.py``, compiled alike; the
-  classes are given once, by :func:`bind_slots`);
+  built from every field, unchecked, and :func:`new_state`, a state's fields in order
+  (``hearts_core/_slots.py``, compiled alike; the classes are given once, by
+  :func:`bind_slots`);
+* :func:`advance`: the engine's transition, a legal play or pass checked and made, every
+  other action handed back to the engine (``hearts_core/_transition.py``, compiled alike;
+  the engine gives its pieces once, by :func:`bind_transitions`);
 * :mod:`batch <hearts_core._batch>`: many tables stepped at once, for the vector
   environment (``hearts_core/_batch.py``, compiled alike);
 * :func:`play_outs`, :func:`pass_outs`, :func:`deal_hands_into`, :func:`add_outcomes`:
@@ -84,6 +88,9 @@ __all__ = [
     "suit_of",
     "bind_slots",
     "make_state",
+    "advance",
+    "bind_transitions",
+    "new_state",
     "make_trick",
     "make_context",
     "play_outs",
@@ -110,7 +117,9 @@ __all__ = [
 ]
 
 
-_MODULES: Final = ("_kernel", "_scored", "_thumb", "_deal", "_slots", "_batch", "_search")
+_MODULES: Final = (
+    "_kernel", "_scored", "_thumb", "_deal", "_slots", "_transition", "_batch", "_search",
+)  # fmt: skip
 """The kernel's modules: each one source, compiled as ``hearts_core.<module>_c``."""
 
 
@@ -145,8 +154,8 @@ def _source_digest(package: Path, module: str) -> str | None:
     of the source beside it; ``None`` when the source is not installed."""
     digest = hashlib.sha256()
     try:
-        for suffix in (".py", ".pxd"):
-            digest.update((package / f"{module}{suffix}").read_bytes())
+        for name in (f"{module}.py", f"{module}.pxd", "_objects.pxd"):
+            digest.update((package / name).read_bytes())
     except OSError:
         return None
     return digest.hexdigest()[:16]
@@ -195,8 +204,9 @@ if TYPE_CHECKING or KERNEL == "pure":
         shoot_card,
         threat_of,
     )
-    from hearts_core._slots import bind_slots, make_context, make_state, make_trick
+    from hearts_core._slots import bind_slots, make_context, make_state, make_trick, new_state
     from hearts_core._thumb import finish_rule, pass_cards, rule_card, rule_of
+    from hearts_core._transition import advance, bind_transitions
 else:
     import hearts_core._batch_c as batch  # type: ignore[no-redef,unused-ignore]
     from hearts_core._deal_c import deal_hands
@@ -237,5 +247,6 @@ else:
         shoot_card,
         threat_of,
     )
-    from hearts_core._slots_c import bind_slots, make_context, make_state, make_trick
+    from hearts_core._slots_c import bind_slots, make_context, make_state, make_trick, new_state
     from hearts_core._thumb_c import finish_rule, pass_cards, rule_card, rule_of
+    from hearts_core._transition_c import advance, bind_transitions

@@ -439,7 +439,10 @@ def test_a_hand_that_takes_every_trick_shoots_the_moon_or_the_sun(game: Game) ->
             assert shot.option is not None and not chosen
         assert "moon" in features(game)
     else:
-        assert not shots and scored.scores == scored.points
+        # Scored as taken, but for the rules' bonus to every other seat: none took a trick.
+        bonus = rules.no_tricks_bonus
+        expected = tuple(p + (0 if s == seat else bonus) for s, p in enumerate(scored.points))
+        assert not shots and scored.scores == expected
 
 
 @settings(max_examples=budget(0.25))

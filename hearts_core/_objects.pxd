@@ -1,0 +1,30 @@
+# C helpers the compiled kernel modules share (cimported, so that a module's pure source
+# may name them without defining them): the objects of a slotted class built in C.
+
+cdef extern from *:
+    """
+    #include <structmember.h>
+    /* Where a slot of plain objects lies (a member descriptor of an object field that
+       may be written), or -1. */
+    static inline Py_ssize_t hearts_slot_offset(PyObject *descriptor) {
+        PyMemberDef *member;
+        if (Py_TYPE(descriptor) != &PyMemberDescr_Type) return -1;
+        member = ((PyMemberDescrObject *)descriptor)->d_member;
+        if (member->type != T_OBJECT_EX || (member->flags & READONLY)) return -1;
+        return member->offset;
+    }
+    /* A new object of the type, every slot NULL (tracked by the collector if it is a
+       collected type, as object.__new__ leaves it). */
+    static inline PyObject *hearts_allocate(PyObject *cls) {
+        PyTypeObject *type = (PyTypeObject *)cls;
+        return type->tp_alloc(type, 0);
+    }
+    /* Store a value in a slot still empty: a new reference, nothing to release. */
+    static inline void hearts_put(PyObject *target, Py_ssize_t offset, PyObject *value) {
+        Py_INCREF(value);
+        *(PyObject **)((char *)target + offset) = value;
+    }
+    """
+    Py_ssize_t slot_offset "hearts_slot_offset"(object descriptor)
+    object allocate "hearts_allocate"(object cls)
+    void put "hearts_put"(object target, Py_ssize_t offset, object value)

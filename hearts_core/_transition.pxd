@@ -1,0 +1,17 @@
+# The C types of hearts_core/_transition.py, for the compiled build (see _kernel.pxd): the
+# kernel's step and fold, and the state constructor, are called in C.
+
+cimport cython
+
+from hearts_core._kernel_c cimport Table, after_card, fold, u64
+from hearts_core._slots_c cimport new_state
+
+cdef u64 WINNING_CARD
+cdef object _PlayCard, _PassCards, _Card, _CardSet, _HeartsBroken, _PLAY, _PASS, _NO_PASSES
+cdef object _CARD_PLAYED, _end_of_trick, _passed, _other, _refused
+
+
+@cython.locals(table=Table, bit=u64, winning=u64, was_broken=bint, led=u64, best=u64,
+               winner=int, following=int, broken=bint, played=u64, hand=u64, legal=u64,
+               top=u64)
+cpdef object advance(object state, object action, object events)

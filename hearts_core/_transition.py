@@ -1,0 +1,173 @@
+"""The engine's transition, :func:`advance`, in the kernel's two builds: a card played or a
+pass given is checked and made here, every other action handed back to the engine.
+
+Like ``_kernel.py``, this file is plain Python and, compiled by Cython with the C types of
+``_transition.pxd`` (which takes the kernel's step and fold, and the state constructor,
+in C), the C extension ``hearts_core._transition_c``. :func:`hearts_core.apply` and
+:func:`hearts_core.step` call :func:`advance`, in one frame: a legal play is checked with
+a few comparisons and a bit test (the conditions :func:`~hearts_core.explain` checks) and
+played through the kernel's step (:func:`~hearts_core.kernel.after_card`) and fold. The
+engine gives its classes and its other transitions once, with :func:`bind_transitions`
+(``hearts_core.engine`` does so at import).
+
+>>> import random
+>>> from hearts_core import Rules, legal_actions, new_game, random_deal
+>>> from hearts_core.kernel import advance
+>>> state = advance(new_game(), random_deal(Rules(), random.Random(1)), None)
+>>> events = []
+>>> state = advance(state, legal_actions(state)[0], events)
+>>> events
+[PassSubmitted(seat=0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import hearts_core._pure as cython
+else:
+    try:
+        import cython
+    except ImportError:  # no Cython installed: only the pure build can run
+        import hearts_core._pure as cython
+
+if not cython.compiled:  # compiled, these come from the compiled kernel, in C
+    from hearts_core._kernel import after_card, fold
+    from hearts_core._slots import new_state
+
+SOURCE = ""  # the build writes the digest of this file and _transition.pxd here, in its copy
+
+WINNING_CARD = (1 << 52) - 1  # a state's ``winning``: the best card's bit, the winner above
+
+_PlayCard: Any = None
+_PassCards: Any = None
+_Card: Any = None
+_CardSet: Any = None
+_PLAY: Any = None
+_PASS: Any = None
+_NO_PASSES: Any = None
+_CARD_PLAYED: Any = None
+_HeartsBroken: Any = None
+_end_of_trick: Any = None
+_passed: Any = None
+_other: Any = None
+_refused: Any = None
+
+
+def bind_transitions(
+    classes: tuple[type, type, type, type, type],
+    phases: tuple[object, object],
+    no_passes: object,
+    card_played: tuple[tuple[object, ...], ...],
+    transitions: tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]],
+    refused: Callable[[object, object], Exception | None],
+) -> None:
+    """Give :func:`advance` what it builds and hands on:
+
+    * ``classes``: ``PlayCard``, ``PassCards``, ``Card``, ``CardSet`` and ``HeartsBroken``;
+    * ``phases``: the play and the pass phase; ``no_passes``: a playing state's
+      ``pass_listing``;
+    * ``card_played``: each seat's ``CardPlayed`` event for each card, by card index;
+    * ``transitions``: the trick completed ``(state, trick, played, broken, winner,
+      events)``, a legal pass ``(state, seat, cards, events)``, and any other action
+      ``(state, action, events)``;
+    * ``refused``: the typed error for a state or an action whose fields cannot be read,
+      or ``None`` to let the error raised stand.
+
+    The engine binds its own at import (:data:`hearts_core.engine.TRANSITIONS`); binding
+    again replaces them.
+
+    >>> from hearts_core.engine import TRANSITIONS
+    >>> bind_transitions(*TRANSITIONS)  # what the engine does at import
+    """
+    global _PlayCard, _PassCards, _Card, _CardSet, _HeartsBroken, _PLAY, _PASS, _NO_PASSES
+    global _CARD_PLAYED, _end_of_trick, _passed, _other, _refused
+    _PlayCard, _PassCards, _Card, _CardSet, _HeartsBroken = classes
+    _PLAY, _PASS = phases
+    _NO_PASSES = no_passes
+    _CARD_PLAYED = card_played
+    _end_of_trick, _passed, _other = transitions
+    _refused = refused
+
+
+# long: the hot path of every game, kept in one frame on purpose (each call costs ~5%)
+def advance(state: Any, action: Any, events: list[Any] | None) -> Any:
+    """The state after ``action``, each event appended to ``events`` as it happens (unless
+    ``events`` is ``None``): what :func:`hearts_core.apply` and :func:`hearts_core.step`
+    return. A ``state`` that is not a state, or an action whose fields were never set,
+    raises a typed error, checked only once reading them has failed (a ``try`` costs
+    nothing until something is raised).
+
+    >>> from hearts_core import PlayCard, new_game
+    >>> from hearts_core.kernel import advance  # the build that runs, as the engine binds it
+    >>> advance(new_game(), PlayCard(0, "2C"), None)
+    Traceback (most recent call last):
+    hearts_core.errors.IllegalActionError: cannot play a card now: the game is waiting for a deal
+    """
+    try:
+        # A legal play, the commonest action, is checked with a few comparisons and a bit test
+        # (the same conditions explain() checks) and played here without a further call.
+        if action.__class__ is _PlayCard and state.phase is _PLAY:
+            seat = action.seat
+            card = action.card
+            if (
+                seat.__class__ is int
+                and seat == state.seat_to_play
+                and card.__class__ is _Card
+                and card.bit & state.legal_bits
+            ):
+                context = state.context
+                tables = context.tables
+                table = tables.kernel
+                bit = card.bit
+                before = state.current_trick
+                winning = state.winning
+                was_broken = state.hearts_broken
+                # The kernel's step: the trick's suit and winner, the next seat, hearts broken.
+                led, best, winner, following, broken = after_card(
+                    table, seat, bit, len(before), before[0].suit_mask if before else 0,
+                    winning & WINNING_CARD, winning >> 52, was_broken,
+                )  # fmt: skip
+                if events is not None:
+                    events.append(_CARD_PLAYED[seat][card.index])
+                    if broken and not was_broken:
+                        events.append(_HeartsBroken(seat, card))
+                played = state.played_mask | bit
+                trick = before + (card,)
+                if following >= 0:
+                    start = state.phase_hands
+                    hand = start[following] & ~played
+                    # A seat following suit under rules that restrict nothing when following
+                    # may play any card of the suit: the fold's answer, without the call.
+                    legal = hand & led
+                    if not (legal and tables.follow_free):
+                        legal = fold(table, hand, led, not state.tricks, broken)
+                    top = winner
+                    return new_state(
+                        context, _PLAY, state.passes, state.tricks, trick, state.leader, broken,
+                        start, played, following, legal, _NO_PASSES, best | top << 52,
+                    )  # fmt: skip
+                return _end_of_trick(state, trick, played, broken, winner, events)
+        elif action.__class__ is _PassCards and state.phase is _PASS:
+            # A legal pass, checked as explain() checks it: a seat yet to pass, giving the
+            # rules' number of cards, all from its hand (as dealt: nothing is played yet).
+            seat = action.seat
+            cards = action.cards
+            if seat.__class__ is int and cards.__class__ is _CardSet:
+                passes = state.passes
+                mask = cards.mask
+                if (
+                    0 <= seat < len(passes)
+                    and passes[seat] is None
+                    and not mask & ~state.phase_hands[seat]
+                    and mask.bit_count() == state.context.rules.pass_count
+                ):
+                    return _passed(state, seat, cards, events)
+        return _other(state, action, events)
+    except (AttributeError, TypeError, IndexError):  # a field or an item not there
+        error = _refused(state, action)
+        if error is None:
+            raise
+        raise error from None
