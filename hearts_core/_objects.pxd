@@ -24,7 +24,25 @@ cdef extern from *:
         Py_INCREF(value);
         *(PyObject **)((char *)target + offset) = value;
     }
+    /* The items of a tuple at base + i for each bit i of mask, in order, as a new tuple. */
+    static PyObject *hearts_pick(PyObject *items, Py_ssize_t base, unsigned long long mask) {
+        Py_ssize_t count = 0, place = 0, index;
+        unsigned long long rest;
+        PyObject *result, *item;
+        for (rest = mask; rest; rest &= rest - 1) count++;
+        result = PyTuple_New(count);
+        if (result == NULL) return NULL;
+        for (index = base; mask; index++, mask >>= 1) {
+            if (mask & 1) {
+                item = PyTuple_GET_ITEM(items, index);
+                Py_INCREF(item);
+                PyTuple_SET_ITEM(result, place++, item);
+            }
+        }
+        return result;
+    }
     """
     Py_ssize_t slot_offset "hearts_slot_offset"(object descriptor)
     object allocate "hearts_allocate"(object cls)
     void put "hearts_put"(object target, Py_ssize_t offset, object value)
+    object pick "hearts_pick"(tuple items, Py_ssize_t base, unsigned long long mask)

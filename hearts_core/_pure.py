@@ -40,3 +40,13 @@ def put(target: object, offset: int, value: object) -> None:
     NotImplementedError: only the compiled build calls this
     """
     raise NotImplementedError("only the compiled build calls this")
+
+
+def pick(items: tuple[Any, ...], base: int, mask: int) -> tuple[Any, ...]:
+    """The items at ``base + i`` for each bit ``i`` of ``mask``, in order.
+
+    >>> pick((), 0, 0)
+    Traceback (most recent call last):
+    NotImplementedError: only the compiled build calls this
+    """
+    raise NotImplementedError("only the compiled build calls this")

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import hearts_core._pure as cython
+    import hearts_core._pure as objects  # compiled, the C helpers of _objects.pxd
 else:
     try:
         import cython
@@ -54,6 +55,11 @@ _end_of_trick: Any = None
 _passed: Any = None
 _other: Any = None
 _refused: Any = None
+_PLAYS: Any = None  # every seat's interned plays, 52 a seat, by card index
+_SUIT_PLAYS: Any = None
+_SUIT_OF: Any = None
+_plays_of: Any = None
+_NO_ACTIONS: Any = None
 
 
 def bind_transitions(
@@ -171,3 +177,56 @@ def advance(state: Any, action: Any, events: list[Any] | None) -> Any:
         if error is None:
             raise
         raise error from None
+
+
+def bind_listing(
+    plays: tuple[tuple[object, ...], ...],
+    suit_plays: tuple[tuple[tuple[object, ...], ...], ...],
+    suit_of: tuple[int, ...],
+    plays_of: Callable[[int, int], tuple[object, ...]],
+    play: object,
+) -> None:
+    """Give :func:`listing` the interned plays (``plays[seat][card_index]``), the plays of
+    each seat, suit and pattern of ranks (the pure build's tables), the suit of a card by
+    its bit's length, the listing of several suits, and the play phase.
+    :mod:`hearts_core.legality` binds its own at import.
+
+    >>> from hearts_core.legality import LISTING
+    >>> bind_listing(*LISTING)  # what hearts_core.legality does at import
+    """
+    global _PLAYS, _SUIT_PLAYS, _SUIT_OF, _plays_of, _PLAY, _NO_ACTIONS
+    _PLAYS = tuple([play for row in plays for play in row])
+    if len(_PLAYS) != 52 * len(plays) or any(len(row) != 52 for row in plays):
+        raise ValueError("plays must list 52 plays for each seat")
+    _SUIT_PLAYS, _SUIT_OF, _plays_of, _PLAY = suit_plays, suit_of, plays_of, play
+    _NO_ACTIONS = ()
+
+
+def listing(state: Any, seat: Any) -> Any:
+    """The legal plays of ``state`` when a card is to be played (``seat``'s, or those of
+    the seat to play when ``seat`` is ``None``), shared interned plays in card order, as
+    :func:`hearts_core.legal_actions` lists them; ``None`` in any other phase.
+
+    >>> from hearts_core import Deal, apply, new_game
+    >>> from hearts_core.kernel import listing  # the build that runs, as legality binds it
+    >>> suits = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    ...          "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+    >>> state = apply(new_game(hand_number=3), Deal(suits))  # the fourth hand passes nothing
+    >>> listing(state, None), listing(state, 1), listing(new_game(), None)
+    ((PlayCard(seat=0, card=Card.parse('2C')),), (), None)
+    """
+    if state.phase is not _PLAY:
+        return None
+    current = state.seat_to_play
+    if seat is not None and seat != current:
+        return _NO_ACTIONS
+    mask = state.legal_bits
+    if cython.compiled:  # one pass over the bits, in C
+        return objects.pick(_PLAYS, 52 * current, mask)
+    # Two lookups and a join for the cards of one suit, the commonest case.
+    suit = _SUIT_OF[(mask & -mask).bit_length()]
+    pattern = mask >> 13 * suit
+    if pattern < 0x2000:
+        base = 8 * current + 2 * suit
+        return _SUIT_PLAYS[base][pattern & 127] + _SUIT_PLAYS[base + 1][pattern >> 7]
+    return _plays_of(current, mask)

@@ -41,7 +41,7 @@ from hearts_core.errors import (
     InvalidStateError,
     Rule,
 )
-from hearts_core.kernel import fold, situation
+from hearts_core.kernel import bind_listing, fold, listing, situation
 from hearts_core.rules import is_seat
 from hearts_core.rules.compiled import RuleTables
 from hearts_core.rules.fields import MAX_PLAYERS, shown
@@ -234,6 +234,17 @@ PlayCard(seat=2, card=Card.parse('QS')))
     )  # fmt: skip
 
 
+LISTING: Final = (PLAYS, _SUIT_PLAYS, _SUIT_OF, plays_of, _PLAY)
+"""What :func:`legal_actions` gives the kernel's listing of plays (the arguments of
+:func:`~hearts_core.kernel.bind_listing`).
+
+>>> len(LISTING[0]), LISTING[4]
+(6, <Phase.PLAY: 'play'>)
+"""
+
+bind_listing(*LISTING)
+
+
 def legal_actions(state: GameState, seat: int | None = None) -> Sequence[Action]:
     """The legal actions, for one seat or for every seat in ``state.to_act``.
 
@@ -258,19 +269,10 @@ def legal_actions(state: GameState, seat: int | None = None) -> Sequence[Action]
     if seat is not None and seat.__class__ is not int:
         raise not_a_seat(seat)
     try:
+        plays: Sequence[Action] | None = listing(state, seat)  # the kernel's, in C if compiled
+        if plays is not None:
+            return plays
         phase = state.phase
-        if phase is _PLAY:
-            current = state.seat_to_play
-            if seat is not None and seat != current:
-                return _NO_ACTIONS
-            mask = state.legal_bits
-            # plays_of, its commonest case inline: the cards of one suit.
-            suit = _SUIT_OF[(mask & -mask).bit_length()]
-            pattern = mask >> 13 * suit
-            if pattern < 0x2000:
-                base = 8 * current + 2 * suit
-                return _SUIT_PLAYS[base][pattern & 127] + _SUIT_PLAYS[base + 1][pattern >> 7]
-            return plays_of(current, mask)
     except AttributeError:  # checked here, off the way of a legal play's listing
         if not isinstance(state, GameState):
             raise wrong_type("state", "a GameState", state) from None

@@ -31,8 +31,9 @@ from hearts_core import (
     new_game,
     random_deal,
 )
+from hearts_core.actions import PLAYS
 from hearts_core.events import CardPlayed, HeartsBroken, PassSubmitted
-from hearts_core.kernel import KERNEL, advance
+from hearts_core.kernel import KERNEL, advance, listing
 
 VARIANTS = (None, "omnibus", "spot-hearts", "black-maria", "six-player")
 
@@ -57,7 +58,9 @@ def digest_of_games(seeds: int) -> str:
                     fields = [repr(getattr(state, f.name)) for f in attrs.fields(type(state))]
                     digest.update(repr((fields, events)).encode())
                     events = []
-                    state = advance(state, rng.choice(legal_actions(state)), events)
+                    listed = legal_actions(state)
+                    digest.update(repr(listed).encode())
+                    state = advance(state, rng.choice(listed), events)
                 digest.update(repr((state.totals, events)).encode())
     return digest.hexdigest()
 
@@ -127,3 +130,25 @@ def test_a_pass_is_recorded_and_refusals_are_typed() -> None:
     with pytest.raises(InvalidActionError) as malformed:
         advance(state, forged, None)
     assert malformed.value.field == "seat"
+
+
+def test_the_plays_listed_are_the_interned_plays_of_the_legal_cards_in_card_order() -> None:
+    # Leads under rules that never keep hearts back: every card held is legal, so the listing
+    # crosses suits (the pure build's join of several suits, the compiled build's one pass).
+    rules = Rules(must_break_hearts=False)
+    for seed in range(20):
+        state = advance(
+            new_game(rules, hand_number=3), random_deal(rules, random.Random(seed)), None
+        )
+        seat = state.seat_to_play
+        state = advance(state, PlayCard(seat, "2C"), None)
+        while state.phase is Phase.PLAY:
+            listed = listing(state, None)
+            expected = [
+                PLAYS[state.seat_to_play][i] for i in range(52) if state.legal_bits >> i & 1
+            ]
+            assert list(listed) == expected and type(listed) is tuple
+            assert all(a is b for a, b in zip(listed, expected, strict=True))
+            assert listing(state, (state.seat_to_play + 1) % 4) == ()
+            state = advance(state, listed[-1], None)
+    assert listing(state, None) is None  # between hands
