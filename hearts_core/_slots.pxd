@@ -15,3 +15,4 @@ cpdef object new_state(
     object context, object phase, object passes, object tricks, object current_trick,
     object leader, object hearts_broken, object phase_hands, object played_mask,
     object seat_to_play, object legal_bits, object pass_listing, object winning)
+cpdef object make_trick(object leader, object cards, object winner, object mask)

@@ -35,8 +35,8 @@ else:
         import hearts_core._pure as cython
 
 if not cython.compiled:  # compiled, these come from the compiled kernel, in C
-    from hearts_core._kernel import after_card, fold
-    from hearts_core._slots import new_state
+    from hearts_core._kernel import after_card, fold, points_of
+    from hearts_core._slots import make_trick, new_state
 
 SOURCE = ""  # the build writes the digest of this file and _transition.pxd here, in its copy
 
@@ -51,7 +51,8 @@ _PASS: Any = None
 _NO_PASSES: Any = None
 _CARD_PLAYED: Any = None
 _HeartsBroken: Any = None
-_end_of_trick: Any = None
+_TrickTaken: Any = None
+_end_of_play: Any = None
 _passed: Any = None
 _other: Any = None
 _refused: Any = None
@@ -63,7 +64,7 @@ _NO_ACTIONS: Any = None
 
 
 def bind_transitions(
-    classes: tuple[type, type, type, type, type],
+    classes: tuple[type, type, type, type, type, type],
     phases: tuple[object, object],
     no_passes: object,
     card_played: tuple[tuple[object, ...], ...],
@@ -72,11 +73,12 @@ def bind_transitions(
 ) -> None:
     """Give :func:`advance` what it builds and hands on:
 
-    * ``classes``: ``PlayCard``, ``PassCards``, ``Card``, ``CardSet`` and ``HeartsBroken``;
+    * ``classes``: ``PlayCard``, ``PassCards``, ``Card``, ``CardSet``, ``HeartsBroken`` and
+      ``TrickTaken``;
     * ``phases``: the play and the pass phase; ``no_passes``: a playing state's
       ``pass_listing``;
     * ``card_played``: each seat's ``CardPlayed`` event for each card, by card index;
-    * ``transitions``: the trick completed ``(state, trick, played, broken, winner,
+    * ``transitions``: the hand's play over ``(context, passes, tricks, broken, hands,
       events)``, a legal pass ``(state, seat, cards, events)``, and any other action
       ``(state, action, events)``;
     * ``refused``: the typed error for a state or an action whose fields cannot be read,
@@ -88,13 +90,13 @@ def bind_transitions(
     >>> from hearts_core.engine import TRANSITIONS
     >>> bind_transitions(*TRANSITIONS)  # what the engine does at import
     """
-    global _PlayCard, _PassCards, _Card, _CardSet, _HeartsBroken, _PLAY, _PASS, _NO_PASSES
-    global _CARD_PLAYED, _end_of_trick, _passed, _other, _refused
-    _PlayCard, _PassCards, _Card, _CardSet, _HeartsBroken = classes
+    global _PlayCard, _PassCards, _Card, _CardSet, _HeartsBroken, _TrickTaken, _PLAY, _PASS
+    global _NO_PASSES, _CARD_PLAYED, _end_of_play, _passed, _other, _refused
+    _PlayCard, _PassCards, _Card, _CardSet, _HeartsBroken, _TrickTaken = classes
     _PLAY, _PASS = phases
     _NO_PASSES = no_passes
     _CARD_PLAYED = card_played
-    _end_of_trick, _passed, _other = transitions
+    _end_of_play, _passed, _other = transitions
     _refused = refused
 
 
@@ -155,7 +157,7 @@ def advance(state: Any, action: Any, events: list[Any] | None) -> Any:
                         context, _PLAY, state.passes, state.tricks, trick, state.leader, broken,
                         start, played, following, legal, _NO_PASSES, best | top << 52,
                     )  # fmt: skip
-                return _end_of_trick(state, trick, played, broken, winner, events)
+                return trick_taken(state, trick, played, broken, winner, events)
         elif action.__class__ is _PassCards and state.phase is _PASS:
             # A legal pass, checked as explain() checks it: a seat yet to pass, giving the
             # rules' number of cards, all from its hand (as dealt: nothing is played yet).
@@ -178,6 +180,49 @@ def advance(state: Any, action: Any, events: list[Any] | None) -> Any:
             raise
         raise error from None
 
+
+
+def trick_taken(
+    state: Any, trick: tuple[Any, ...], played: int, broken: bool, winner: int,
+    events: list[Any] | None,
+) -> Any:  # fmt: skip
+    """The state once ``trick`` is complete (its last card just played, ``played`` the
+    hand's cards played so far), taken by ``winner`` as the kernel's step said: the next
+    trick's lead, or the hand's play over (handed to the engine).
+
+    >>> from hearts_core import Card, Deal, PlayCard, apply, new_game
+    >>> from hearts_core.kernel import trick_taken  # the build that runs, as the engine binds it
+    >>> suits = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    ...          "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+    >>> state = apply(new_game(hand_number=3), Deal(suits))
+    >>> for action in (PlayCard(0, "2C"), PlayCard(1, "2D"), PlayCard(2, "2H")):
+    ...     state = apply(state, action)
+    >>> four = state.current_trick + (Card.parse("2S"),)
+    >>> events = []
+    >>> after = trick_taken(state, four, state.played_mask | four[-1].bit, True, 0, events)
+    >>> after.seat_to_play, after.tricks[0].winner, events
+    (0, 0, [TrickTaken(winner=0, cards=(Card.parse('2C'), Card.parse('2D'), \
+Card.parse('2H'), Card.parse('2S')), points=1)])
+    """
+    context = state.context
+    tables = context.tables
+    table = tables.kernel
+    mask = 0
+    for card in trick:
+        mask |= card.bit
+    if events is not None:
+        events.append(_TrickTaken(winner, trick, points_of(table, mask)))
+    tricks = state.tricks + (make_trick(state.leader, trick, winner, mask),)
+    start = state.phase_hands
+    if len(tricks) < tables.hand_size:
+        legal = start[winner] & ~played
+        if not (broken and tables.lead_free):  # a lead no restriction narrows, or the fold
+            legal = fold(table, legal, 0, False, broken)
+        return new_state(
+            context, _PLAY, state.passes, tricks, (), winner, broken, start, played, winner,
+            legal, _NO_PASSES, 0,
+        )  # fmt: skip
+    return _end_of_play(context, state.passes, tricks, broken, start, events)
 
 def bind_listing(
     plays: tuple[tuple[object, ...], ...],

@@ -29,7 +29,7 @@ from hearts_core.actions import (
     PassCards,
     PlayCard,
 )
-from hearts_core.builders import between_hands, make_context, make_state, make_trick
+from hearts_core.builders import between_hands, make_context, make_state
 from hearts_core.cards import Card, CardSet
 from hearts_core.errors import (
     HeartsError,
@@ -345,37 +345,6 @@ def exchange(
     return tuple(hands)
 
 
-def _end_of_trick(
-    state: GameState,
-    trick: tuple[Card, ...],
-    played: int,
-    broken: bool,
-    winner: int,
-    events: list[Event] | None,
-) -> GameState:
-    """The state once ``trick`` is complete (the last card just played), taken by
-    ``winner`` as the kernel's step said."""
-    context = state.context
-    tables = context.tables
-    mask = 0
-    for card in trick:
-        mask |= card.bit
-    if events is not None:
-        events.append(TrickTaken(winner, trick, tables.points_of(mask)))
-    tricks = state.tricks + (make_trick(state.leader, trick, winner, mask),)
-    start = state.phase_hands
-    if len(tricks) < tables.hand_size:
-        legal = start[winner] & ~played
-        if not (broken and tables.lead_free):  # a lead no restriction narrows, or the fold
-            legal = fold(tables.kernel, legal, 0, False, broken)
-        return make_state(
-            context=context, phase=_PLAY, passes=state.passes, tricks=tricks, current_trick=(),
-            leader=winner, hearts_broken=broken, phase_hands=start, played_mask=played,
-            seat_to_play=winner, legal_bits=legal, pass_listing=NO_PASSES,
-        )  # fmt: skip
-    return _end_of_play(context, state.passes, tricks, broken, start, events)
-
-
 def _end_of_play(
     context: HandContext,
     passes: tuple[CardSet | None, ...],
@@ -449,15 +418,15 @@ def after_hand(context: HandContext, scores: tuple[int, ...]) -> GameState:
 
 
 TRANSITIONS: Final = (
-    (PlayCard, PassCards, Card, CardSet, HeartsBroken), (_PLAY, _PASS), NO_PASSES,
-    _CARD_PLAYED, (_end_of_trick, _pass, _other), _refused,
+    (PlayCard, PassCards, Card, CardSet, HeartsBroken, TrickTaken), (_PLAY, _PASS), NO_PASSES,
+    _CARD_PLAYED, (_end_of_play, _pass, _other), _refused,
 )  # fmt: skip
 """What the engine gives the kernel's transition (the arguments of
 :func:`~hearts_core.kernel.bind_transitions`): it makes legal plays and passes itself,
 and hands the rest back to the engine.
 
 >>> len(TRANSITIONS[0]), TRANSITIONS[1]
-(5, (<Phase.PLAY: 'play'>, <Phase.PASS: 'pass'>))
+(6, (<Phase.PLAY: 'play'>, <Phase.PASS: 'pass'>))
 """
 
 bind_transitions(*TRANSITIONS)

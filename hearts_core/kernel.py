@@ -32,10 +32,11 @@ What it provides:
   built from every field, unchecked, and :func:`new_state`, a state's fields in order
   (``hearts_core/_slots.py``, compiled alike; the classes are given once, by
   :func:`bind_slots`);
-* :func:`advance`: the engine's transition, a legal play or pass checked and made, every
-  other action handed back to the engine (``hearts_core/_transition.py``, compiled alike;
-  the engine gives its pieces once, by :func:`bind_transitions`), and :func:`listing`,
-  the legal plays :func:`~hearts_core.legal_actions` lists (bound by :func:`bind_listing`);
+* :func:`advance`: the engine's transition, a legal play or pass checked and made (and a
+  trick completed, :func:`trick_taken`), every other action handed back to the engine
+  (``hearts_core/_transition.py``, compiled alike; the engine gives its pieces once, by
+  :func:`bind_transitions`), and :func:`listing`, the legal plays
+  :func:`~hearts_core.legal_actions` lists (bound by :func:`bind_listing`);
 * :mod:`batch <hearts_core._batch>`: many tables stepped at once, for the vector
   environment (``hearts_core/_batch.py``, compiled alike);
 * :func:`play_outs`, :func:`pass_outs`, :func:`deal_hands_into`, :func:`add_outcomes`:
@@ -92,6 +93,7 @@ __all__ = [
     "advance",
     "bind_transitions",
     "listing",
+    "trick_taken",
     "bind_listing",
     "new_state",
     "make_trick",
@@ -209,7 +211,13 @@ if TYPE_CHECKING or KERNEL == "pure":
     )
     from hearts_core._slots import bind_slots, make_context, make_state, make_trick, new_state
     from hearts_core._thumb import finish_rule, pass_cards, rule_card, rule_of
-    from hearts_core._transition import advance, bind_listing, bind_transitions, listing
+    from hearts_core._transition import (
+        advance,
+        bind_listing,
+        bind_transitions,
+        listing,
+        trick_taken,
+    )
 else:
     import hearts_core._batch_c as batch  # type: ignore[no-redef,unused-ignore]
     from hearts_core._deal_c import deal_hands
@@ -252,4 +260,10 @@ else:
     )
     from hearts_core._slots_c import bind_slots, make_context, make_state, make_trick, new_state
     from hearts_core._thumb_c import finish_rule, pass_cards, rule_card, rule_of
-    from hearts_core._transition_c import advance, bind_listing, bind_transitions, listing
+    from hearts_core._transition_c import (
+        advance,
+        bind_listing,
+        bind_transitions,
+        listing,
+        trick_taken,
+    )
