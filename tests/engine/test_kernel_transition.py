@@ -1,20 +1,14 @@
-"""The engine's transition (``hearts_core/_transition.py``): the compiled build makes the
-very states and events of the pure one, card for card through whole games of several
-variants; a play records its card and the hearts it breaks; a pass is recorded; and what
-cannot be read is refused with a typed error. The compiled build's states are filled slot
-by slot in C, so the comparison is of every field."""
+"""The engine's transition (``hearts_core/_transition.py``), in the build that runs: a play
+records its card and the hearts it breaks, a pass is recorded, the plays listed are the
+interned plays of the legal cards, and what cannot be read is refused with a typed error.
+(``test_kernel_transition_builds.py`` compares the two builds.)"""
 
 from __future__ import annotations
 
-import hashlib
-import os
 import random
-import subprocess
-import sys
 from typing import Any
 
 import pytest
-from helpers.builds import needs_compiled
 
 from hearts_core import (
     Card,
@@ -28,68 +22,16 @@ from hearts_core import (
     Rule,
     Rules,
     Suit,
+    legal_actions,
     new_game,
     random_deal,
 )
 from hearts_core.actions import PLAYS
+from hearts_core.engine import _CARD_PLAYED, TRANSITIONS
 from hearts_core.events import CardPlayed, HeartsBroken, PassSubmitted
-from hearts_core.kernel import KERNEL, advance, listing
-
-VARIANTS = (None, "omnibus", "spot-hearts", "black-maria", "six-player")
-
-
-def digest_of_games(seeds: int) -> str:
-    """A digest of every state (each field's repr) and the events of the action that led
-    to it, through two hands of each variant for each seed, random legal actions throughout."""
-    import attrs
-
-    from hearts_core import legal_actions
-    from hearts_core.kernel import advance
-
-    digest = hashlib.sha256()
-    for variant in VARIANTS:
-        for seed in range(seeds):
-            rng = random.Random(seed)
-            state = new_game(variant)
-            for _ in range(2):
-                events: list[Any] = []
-                state = advance(state, random_deal(state.rules, rng), events)
-                while state.phase is not Phase.DEAL and state.phase is not Phase.GAME_OVER:
-                    fields = [repr(getattr(state, f.name)) for f in attrs.fields(type(state))]
-                    digest.update(repr((fields, events)).encode())
-                    events = []
-                    listed = legal_actions(state)
-                    digest.update(repr(listed).encode())
-                    state = advance(state, rng.choice(listed), events)
-                digest.update(repr((state.totals, events)).encode())
-    return digest.hexdigest()
-
-
-CHILD = """
-import sys
-sys.path[:0] = [{tests!r}]
-from engine.test_kernel_transition import digest_of_games
-from hearts_core.kernel import KERNEL
-print(KERNEL, digest_of_games(3))
-"""
-
-
-@needs_compiled
-def test_the_compiled_build_makes_the_pure_builds_states_and_events() -> None:
-    # The other build runs in a child process: the compiled one's if this one is pure.
-    other = "compiled" if KERNEL == "pure" else "pure"
-    tests = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    child = subprocess.run(
-        [sys.executable, "-c", CHILD.format(tests=tests)],
-        env={**os.environ, "HEARTS_CORE_PURE": "1" if other == "pure" else "0"},
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    kernel, theirs = child.stdout.split()
-    assert kernel == other
-    assert digest_of_games(3) == theirs
+from hearts_core.kernel import advance, bind_listing, bind_transitions, listing
+from hearts_core.legality import LISTING
+from hearts_core.state import NO_PASSES
 
 
 def test_a_play_records_its_card_and_the_hearts_it_breaks() -> None:
@@ -130,6 +72,12 @@ def test_a_pass_is_recorded_and_refusals_are_typed() -> None:
     with pytest.raises(InvalidActionError) as malformed:
         advance(state, forged, None)
     assert malformed.value.field == "seat"
+    # A play with a seat and no card: reading its card fails, on a state in play.
+    playing = advance(new_game(rules, hand_number=3), random_deal(rules, random.Random(5)), None)
+    half = tuple.__new__(PlayCard, (playing.seat_to_play,))  # type: ignore[type-var]
+    with pytest.raises(InvalidActionError) as no_card:
+        advance(playing, half, None)
+    assert no_card.value.field == "card"
 
 
 def test_the_plays_listed_are_the_interned_plays_of_the_legal_cards_in_card_order() -> None:
@@ -152,3 +100,45 @@ def test_the_plays_listed_are_the_interned_plays_of_the_legal_cards_in_card_orde
             assert listing(state, (state.seat_to_play + 1) % 4) == ()
             state = advance(state, listed[-1], None)
     assert listing(state, None) is None  # between hands
+
+
+# --- Pins for hearts_core/_transition.py ------------------------------------------------
+# The engine and legality bind the transition at import; these bind it again inside a test
+# (with the same pieces), so that what each binding keeps is checked where it is kept.
+
+
+def test_a_binding_keeps_each_piece_the_transition_hands_out() -> None:
+    bind_transitions(*TRANSITIONS)
+    bind_listing(*LISTING)
+    rules = Rules()
+    state = advance(new_game(rules, hand_number=3), random_deal(rules, random.Random(2)), None)
+    assert state.pass_listing is NO_PASSES
+    seat = state.seat_to_play
+    events: list[Any] = []
+    after = advance(state, PlayCard(seat, "2C"), events)
+    assert events == [CardPlayed(seat, Card.parse("2C"))] and events[0] is _CARD_PLAYED[seat][0]
+    assert after.pass_listing is NO_PASSES
+    # Another seat's listing is empty (a tuple, as legal_actions promises), not missing.
+    assert listing(after, seat) == () and type(listing(after, seat)) is tuple
+    with pytest.raises(InvalidStateError):  # the binding's own refusal, typed
+        advance(None, PlayCard(0, "2C"), None)
+
+
+def test_a_new_trick_has_no_winning_card_yet() -> None:
+    rules = Rules()
+    state = advance(new_game(rules, hand_number=3), random_deal(rules, random.Random(3)), None)
+    for _ in range(4):
+        assert state.winning != 0 or not state.current_trick
+        state = advance(state, legal_actions(state)[0], None)
+    assert state.current_trick == () and len(state.tricks) == 1
+    assert state.winning == 0
+
+
+def test_plays_for_every_seat_must_be_52_a_seat() -> None:
+    plays = [list(row) for row in LISTING[0]]
+    # 51 and 53: the count over all seats is right, one seat's is not.
+    plays[1].append(plays[0].pop())
+    lopsided = tuple(tuple(row) for row in plays)
+    with pytest.raises(ValueError, match=r"^plays must list 52 plays for each seat$"):
+        bind_listing(lopsided, *LISTING[1:])
+    bind_listing(*LISTING)  # as legality left it
