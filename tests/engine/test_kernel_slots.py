@@ -104,6 +104,22 @@ def test_classes_whose_slots_differ_are_refused(build: ModuleType) -> None:
     build.bind_slots(GameState, Trick, HandContext)  # as the engine left it
 
 
+def test_a_class_without_slots_is_refused(build: ModuleType) -> None:
+    class Plain:  # its fields would live in a dict, not in slots
+        pass
+
+    with pytest.raises(TypeError, match=r"^Plain's first slots are not "):
+        build.bind_slots(GameState, Trick, Plain)
+    build.bind_slots(GameState, Trick, HandContext)  # as the engine left it
+
+
+def test_a_state_given_in_order_is_the_state_given_by_name(build: ModuleType) -> None:
+    state = apply(new_game(), random_deal(Rules(), random.Random(8)))
+    values = fields_of(state)
+    copy = build.new_state(*values)
+    assert type(copy) is GameState and fields_of(copy) == values
+
+
 def test_no_module_of_the_package_assigns_an_objects_class() -> None:
     root = Path(hearts_core.__file__).resolve().parent
     assigning = re.compile(r"\.__class__\s*=[^=]")
