@@ -142,3 +142,15 @@ def test_plays_for_every_seat_must_be_52_a_seat() -> None:
     with pytest.raises(ValueError, match=r"^plays must list 52 plays for each seat$"):
         bind_listing(lopsided, *LISTING[1:])
     bind_listing(*LISTING)  # as legality left it
+
+
+def test_the_transition_reads_a_states_winning_card_as_the_state_packs_it() -> None:
+    # The kernel cannot import the state's module (the state's rules import the kernel), so
+    # the transition keeps its own name for the bits of ``winning`` below the winner's seat.
+    from hearts_core import _transition
+    from hearts_core.state import WINNING_CARD, winning_so_far
+
+    assert _transition.WINNING_CARD == WINNING_CARD == (1 << 52) - 1
+    cards = [Card.parse(text) for text in ("2C", "KC", "AH")]
+    winning = winning_so_far(3, cards, 4)
+    assert winning & _transition.WINNING_CARD == Card.parse("KC").bit and winning >> 52 == 0
