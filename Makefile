@@ -42,7 +42,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 # The compiled kernel, built in place by the editable install and again here whenever its
 # source changes (hearts_core.kernel runs the pure build, with a warning, until then).
 KERNEL_STAMP := $(VENV)/.kernel-built
-$(KERNEL_STAMP): hearts_core/_kernel.py hearts_core/_kernel.pxd hearts_core/_scored.py hearts_core/_scored.pxd hearts_core/_deal.py hearts_core/_deal.pxd hearts_core/_thumb.py hearts_core/_thumb.pxd hearts_core/_slots.py hearts_core/_slots.pxd hearts_core/_transition.py hearts_core/_transition.pxd hearts_core/_objects.pxd hearts_core/_batch.py hearts_core/_batch.pxd hearts_core/_search.py hearts_core/_search.pxd hatch_build.py $(VENV)/.installed-dev
+$(KERNEL_STAMP): hearts_core/_kernel.py hearts_core/_kernel.pxd hearts_core/_scored.py hearts_core/_scored.pxd hearts_core/_deal.py hearts_core/_deal.pxd hearts_core/_thumb.py hearts_core/_thumb.pxd hearts_core/_slots.py hearts_core/_slots.pxd hearts_core/_listing.py hearts_core/_listing.pxd hearts_core/_transition.py hearts_core/_transition.pxd hearts_core/_objects.pxd hearts_core/_batch.py hearts_core/_batch.pxd hearts_core/_search.py hearts_core/_search.pxd hatch_build.py $(VENV)/.installed-dev
 	$(BIN)/python hatch_build.py
 	touch $@
 
@@ -99,7 +99,7 @@ test: $(VENV)/.installed-dev $(KERNEL_STAMP)
 # ids (the batch module's card ids among them).
 PURE_TESTS := tests/engine/test_kernel.py tests/engine/test_kernel_pins.py tests/engine/test_kernel_build.py tests/engine/test_playout.py \
 	tests/engine/test_properties.py tests/rules/test_conformance.py tests/adapters/test_openspiel.py \
-	tests/engine/test_kernel_rules_of_thumb.py tests/engine/test_kernel_slots.py tests/engine/test_kernel_transition.py tests/engine/test_kernel_transition_builds.py hearts_core/_transition.py hearts_core/_kernel.py hearts_core/_scored.py hearts_core/_thumb.py hearts_core/_deal.py \
+	tests/engine/test_kernel_rules_of_thumb.py tests/engine/test_kernel_slots.py tests/engine/test_kernel_transition.py tests/engine/test_kernel_transition_builds.py tests/engine/test_kernel_listing.py hearts_core/_listing.py hearts_core/_transition.py hearts_core/_kernel.py hearts_core/_scored.py hearts_core/_thumb.py hearts_core/_deal.py \
 	hearts_core/_slots.py hearts_core/builders.py hearts_core/kernel.py hearts_core/playout.py \
 	hearts_core/_batch.py tests/adapters/test_adapters_vector.py \
 	tests/engine/test_kernel_search.py hearts_core/_search.py tests/bots/test_bots_sampled.py tests/engine/test_claims.py \

@@ -7,9 +7,9 @@ editable wheels too, which would leave a stale ``hearts_core/_variants`` folder 
 site-packages. An editable install reads ``<repo>/variants`` directly instead.
 
 **The kernel.** ``hearts_core/_kernel.py``, ``_scored.py``, ``_thumb.py``, ``_deal.py``,
-``_slots.py``, ``_transition.py``, ``_batch.py`` and ``_search.py`` are plain Python; with
-their C declarations (``_kernel.pxd`` and the rest, and the C helpers of ``_objects.pxd``
-that any of them may cimport) Cython compiles each to an extension,
+``_slots.py``, ``_listing.py``, ``_transition.py``, ``_batch.py`` and ``_search.py`` are
+plain Python; with their C declarations (``_kernel.pxd`` and the rest, and the C helpers
+of ``_objects.pxd`` that any of them may cimport) Cython compiles each to an extension,
 ``hearts_core._kernel_c`` and the rest. A standard wheel carries the
 extensions (and is then tagged for this Python and platform); an editable install builds
 them in place, beside the source. Each copy compiled carries a digest of its source, so
@@ -35,7 +35,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 # In the order they are compiled: a module may take the declarations of one before it.
 KERNEL_MODULES = (
-    "_kernel", "_scored", "_thumb", "_deal", "_slots", "_transition", "_batch", "_search",
+    "_kernel", "_scored", "_thumb", "_deal", "_slots", "_listing", "_transition", "_batch",
+    "_search",
 )
 # C helpers every module may cimport, compiled into none of its own: part of each digest.
 SHARED_DECLARATIONS = "_objects.pxd"

@@ -41,8 +41,20 @@ cdef extern from *:
         }
         return result;
     }
+    /* A new object of a subclass of tuple holding the two items. */
+    static PyObject *hearts_pair(PyObject *cls, PyObject *first, PyObject *second) {
+        PyTypeObject *type = (PyTypeObject *)cls;
+        PyObject *result = type->tp_alloc(type, 2);
+        if (result == NULL) return NULL;
+        Py_INCREF(first);
+        Py_INCREF(second);
+        PyTuple_SET_ITEM(result, 0, first);
+        PyTuple_SET_ITEM(result, 1, second);
+        return result;
+    }
     """
     Py_ssize_t slot_offset "hearts_slot_offset"(object descriptor)
     object allocate "hearts_allocate"(object cls)
     void put "hearts_put"(object target, Py_ssize_t offset, object value)
     object pick "hearts_pick"(tuple items, Py_ssize_t base, unsigned long long mask)
+    object pair "hearts_pair"(object cls, object first, object second)

@@ -50,3 +50,13 @@ def pick(items: tuple[Any, ...], base: int, mask: int) -> tuple[Any, ...]:
     NotImplementedError: only the compiled build calls this
     """
     raise NotImplementedError("only the compiled build calls this")
+
+
+def pair(cls: object, first: object, second: object) -> Any:
+    """A new object of ``cls`` (a subclass of tuple) holding ``first`` and ``second``.
+
+    >>> pair(tuple, 1, 2)
+    Traceback (most recent call last):
+    NotImplementedError: only the compiled build calls this
+    """
+    raise NotImplementedError("only the compiled build calls this")

@@ -22,12 +22,11 @@ engine gives its classes and its other transitions once, with :func:`bind_transi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import hearts_core._pure as cython
-    import hearts_core._pure as objects  # compiled, the C helpers of _objects.pxd
 else:
     try:
         import cython
@@ -36,6 +35,7 @@ else:
 
 if not cython.compiled:  # compiled, these come from the compiled kernel, in C
     from hearts_core._kernel import after_card, fold, points_of
+    from hearts_core._listing import passes_without
     from hearts_core._slots import make_trick, new_state
 
 SOURCE = ""  # the build writes the digest of this file and _transition.pxd here, in its copy
@@ -52,35 +52,35 @@ _NO_PASSES: Any = None
 _CARD_PLAYED: Any = None
 _HeartsBroken: Any = None
 _TrickTaken: Any = None
+_PassSubmitted: Any = None
+_CardsPassed: Any = None
 _end_of_play: Any = None
-_passed: Any = None
 _other: Any = None
+_first_leader: Any = None
+_dealer_of: Any = None
 _refused: Any = None
-_PLAYS: Any = None  # every seat's interned plays, 52 a seat, by card index
-_SUIT_PLAYS: Any = None
-_SUIT_OF: Any = None
-_plays_of: Any = None
-_NO_ACTIONS: Any = None
 
 
 def bind_transitions(
-    classes: tuple[type, type, type, type, type, type],
+    classes: tuple[type, type, type, type, type, type, type, type],
     phases: tuple[object, object],
     no_passes: object,
     card_played: tuple[tuple[object, ...], ...],
-    transitions: tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]],
+    transitions: tuple[Callable[..., Any], Callable[..., Any]],
+    lead: tuple[Callable[..., Any], Callable[[int, int], int]],
     refused: Callable[[object, object], Exception | None],
 ) -> None:
     """Give :func:`advance` what it builds and hands on:
 
-    * ``classes``: ``PlayCard``, ``PassCards``, ``Card``, ``CardSet``, ``HeartsBroken`` and
-      ``TrickTaken``;
+    * ``classes``: ``PlayCard``, ``PassCards``, ``Card``, ``CardSet``, ``HeartsBroken``,
+      ``TrickTaken``, ``PassSubmitted`` and ``CardsPassed``;
     * ``phases``: the play and the pass phase; ``no_passes``: a playing state's
       ``pass_listing``;
     * ``card_played``: each seat's ``CardPlayed`` event for each card, by card index;
     * ``transitions``: the hand's play over ``(context, passes, tricks, broken, hands,
-      events)``, a legal pass ``(state, seat, cards, events)``, and any other action
-      ``(state, action, events)``;
+      events)``, and any other action ``(state, action, events)``;
+    * ``lead``: who leads the first trick ``(tables, hands, dealer)``, and the dealer of a
+      hand ``(hand_number, players)`` (see :func:`first_trick`);
     * ``refused``: the typed error for a state or an action whose fields cannot be read,
       or ``None`` to let the error raised stand.
 
@@ -91,12 +91,15 @@ def bind_transitions(
     >>> bind_transitions(*TRANSITIONS)  # what the engine does at import
     """
     global _PlayCard, _PassCards, _Card, _CardSet, _HeartsBroken, _TrickTaken, _PLAY, _PASS
-    global _NO_PASSES, _CARD_PLAYED, _end_of_play, _passed, _other, _refused
-    _PlayCard, _PassCards, _Card, _CardSet, _HeartsBroken, _TrickTaken = classes
+    global _PassSubmitted, _CardsPassed, _first_leader, _dealer_of
+    global _NO_PASSES, _CARD_PLAYED, _end_of_play, _other, _refused
+    _PlayCard, _PassCards, _Card, _CardSet, _HeartsBroken, _TrickTaken = classes[:6]
+    _PassSubmitted, _CardsPassed = classes[6:]
     _PLAY, _PASS = phases
     _NO_PASSES = no_passes
     _CARD_PLAYED = card_played
-    _end_of_play, _passed, _other = transitions
+    _end_of_play, _other = transitions
+    _first_leader, _dealer_of = lead
     _refused = refused
 
 
@@ -172,14 +175,13 @@ def advance(state: Any, action: Any, events: list[Any] | None) -> Any:
                     and not mask & ~state.phase_hands[seat]
                     and mask.bit_count() == state.context.rules.pass_count
                 ):
-                    return _passed(state, seat, cards, events)
+                    return passed(state, seat, cards, events)
         return _other(state, action, events)
     except (AttributeError, TypeError, IndexError):  # a field or an item not there
         error = _refused(state, action)
         if error is None:
             raise
         raise error from None
-
 
 
 def trick_taken(
@@ -224,54 +226,87 @@ Card.parse('2H'), Card.parse('2S')), points=1)])
         )  # fmt: skip
     return _end_of_play(context, state.passes, tricks, broken, start, events)
 
-def bind_listing(
-    plays: tuple[tuple[object, ...], ...],
-    suit_plays: tuple[tuple[tuple[object, ...], ...], ...],
-    suit_of: tuple[int, ...],
-    plays_of: Callable[[int, int], tuple[object, ...]],
-    play: object,
-) -> None:
-    """Give :func:`listing` the interned plays (``plays[seat][card_index]``), the plays of
-    each seat, suit and pattern of ranks (the pure build's tables), the suit of a card by
-    its bit's length, the listing of several suits, and the play phase.
-    :mod:`hearts_core.legality` binds its own at import.
 
-    >>> from hearts_core.legality import LISTING
-    >>> bind_listing(*LISTING)  # what hearts_core.legality does at import
+# --- the pass phase ----------------------------------------------------------------------
+
+
+def passed(state: Any, seat: int, cards: Any, events: list[Any] | None) -> Any:
+    """The state after ``seat``'s pass of ``cards`` (a legal pass, as :func:`advance` checks
+    it): still passing, or, with the last pass, the cards exchanged and the first trick
+    begun (see :func:`exchange` and :func:`first_trick`).
+
+    >>> import random
+    >>> from hearts_core import Rules, apply, legal_actions, new_game, random_deal
+    >>> from hearts_core.kernel import passed  # the build that runs, as the engine binds it
+    >>> state = apply(new_game(), random_deal(Rules(), random.Random(3)))
+    >>> for seat in range(4):
+    ...     state = passed(state, seat, legal_actions(state, seat)[0].cards, None)
+    >>> state.phase.value, [len(hand) for hand in state.hands]
+    ('play', [13, 13, 13, 13])
     """
-    global _PLAYS, _SUIT_PLAYS, _SUIT_OF, _plays_of, _PLAY, _NO_ACTIONS
-    _PLAYS = tuple([play for row in plays for play in row])
-    if len(_PLAYS) != 52 * len(plays) or any(len(row) != 52 for row in plays):
-        raise ValueError("plays must list 52 plays for each seat")
-    _SUIT_PLAYS, _SUIT_OF, _plays_of, _PLAY = suit_plays, suit_of, plays_of, play
-    _NO_ACTIONS = ()
+    before = state.passes
+    passes = before[:seat] + (cards,) + before[seat + 1 :]
+    context = state.context
+    dealt = state.phase_hands
+    if events is not None:
+        events.append(_PassSubmitted(seat))
+    for other in passes:
+        if other is None:  # a seat is still to pass: its choices, if listed, are left listed
+            listed = state.pass_listing
+            if listed is not None:
+                listed = passes_without(listed, seat)
+            return new_state(
+                context, _PASS, passes, (), (), 0, False, dealt, 0, -1, 0, listed, 0
+            )  # fmt: skip
+    direction = context.pass_direction
+    if events is not None:
+        receivers = direction.receivers(len(dealt))
+        for giver in range(len(passes)):
+            events.append(_CardsPassed(giver, receivers[giver], passes[giver]))
+    given = tuple([passing.mask for passing in passes])
+    return first_trick(context, passes, exchange(dealt, given, direction))
 
 
-def listing(state: Any, seat: Any) -> Any:
-    """The legal plays of ``state`` when a card is to be played (``seat``'s, or those of
-    the seat to play when ``seat`` is ``None``), shared interned plays in card order, as
-    :func:`hearts_core.legal_actions` lists them; ``None`` in any other phase.
+def exchange(dealt: Sequence[int], given: Sequence[int], direction: Any) -> tuple[int, ...]:
+    """Every seat's cards once the passes change hands together: ``given[seat]`` is the mask
+    ``seat`` passed from its ``dealt`` cards, to its receiver in ``direction``.
 
-    >>> from hearts_core import Deal, apply, new_game
-    >>> from hearts_core.kernel import listing  # the build that runs, as legality binds it
-    >>> suits = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
-    ...          "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
-    >>> state = apply(new_game(hand_number=3), Deal(suits))  # the fourth hand passes nothing
-    >>> listing(state, None), listing(state, 1), listing(new_game(), None)
-    ((PlayCard(seat=0, card=Card.parse('2C')),), (), None)
+    >>> from hearts_core import CardSet
+    >>> from hearts_core.rules import PassDirection
+    >>> dealt = tuple([CardSet.parse(text).mask for text in ("2C 3C", "4D 5D", "6H 7H")])
+    >>> given = tuple([CardSet.parse(text).mask for text in ("2C", "4D", "6H")])
+    >>> [str(CardSet.from_mask(hand)) for hand in exchange(dealt, given, PassDirection.LEFT)]
+    ['3C 6H', '2C 5D', '4D 7H']
     """
-    if state.phase is not _PLAY:
-        return None
-    current = state.seat_to_play
-    if seat is not None and seat != current:
-        return _NO_ACTIONS
-    mask = state.legal_bits
-    if cython.compiled:  # one pass over the bits, in C
-        return objects.pick(_PLAYS, 52 * current, mask)
-    # Two lookups and a join for the cards of one suit, the commonest case.
-    suit = _SUIT_OF[(mask & -mask).bit_length()]
-    pattern = mask >> 13 * suit
-    if pattern < 0x2000:
-        base = 8 * current + 2 * suit
-        return _SUIT_PLAYS[base][pattern & 127] + _SUIT_PLAYS[base + 1][pattern >> 7]
-    return _plays_of(current, mask)
+    count = len(dealt)
+    if len(given) != count:
+        raise ValueError(f"{len(given)} passes for {count} hands")
+    receivers = direction.receivers(count)
+    hands = list(dealt)
+    # Each seat's own pass leaves its hand and reaches its receiver's: the cards a seat
+    # receives are never among those it gives, so one pass over the seats does both.
+    for giver in range(count):
+        away = given[giver]
+        hands[giver] &= ~away
+        hands[receivers[giver]] |= away
+    return tuple(hands)
+
+
+def first_trick(context: Any, passes: tuple[Any, ...], hands: tuple[int, ...]) -> Any:
+    """The state of a hand whose play begins, with ``hands`` (the cards after any passing,
+    as masks; ``passes`` as made): the first trick's leader to play, as the rules name him.
+
+    >>> from hearts_core import CardSet, new_game
+    >>> from hearts_core.kernel import first_trick  # the build that runs, as the engine binds it
+    >>> hands = tuple([CardSet.parse(text).mask for text in ("3C 5H", "2C AH", "4C 6H", "5C 7H")])
+    >>> state = first_trick(new_game().context, (), hands)
+    >>> state.seat_to_play, str(state.legal_mask)
+    (1, '2C')
+    """
+    tables = context.tables
+    leader = _first_leader(tables, hands, _dealer_of(context.hand_number, tables.players))
+    assert leader is not None, "a checked deal holds the first lead card"
+    legal = fold(tables.kernel, hands[leader], 0, True, False)
+    return new_state(
+        context, _PLAY, passes, (), (), leader, False, hands, 0, leader, legal, _NO_PASSES, 0
+    )  # fmt: skip

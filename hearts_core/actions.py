@@ -12,19 +12,27 @@ evaluates back to it.
 from __future__ import annotations
 
 import itertools
-import math
 import random as _random
 import struct
 from collections import namedtuple
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Final, TypeAlias, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar, overload
 
 import attrs
 
 from hearts_core.cards import Card, CardSet, unchecked_cardset
 from hearts_core.errors import InvalidActionError, InvalidCardError, InvalidRulesError
 from hearts_core.immutable import stay_frozen
-from hearts_core.kernel import KERNEL, deal_hands
+from hearts_core.kernel import (
+    KERNEL,
+    bind_passes,
+    choices_item,
+    choices_of,
+    deal_hands,
+    listing_item,
+    passes_without,
+    unranked,
+)
 from hearts_core.rules import Rules
 from hearts_core.rules.fields import MAX_PLAYERS, shown
 from hearts_core.rules.options import MoonOption
@@ -305,9 +313,8 @@ out these objects rather than building new ones."""
 
 
 # The positions chosen by each combination of k out of n, in lexicographic order, for
-# the pass counts of real rules (k up to 4 of at most 17 cards), as _POSITIONS[n][k]:
-# pass_mask reads a choice from here instead of unranking it.
-_COMBINATIONS: Final = tuple(tuple(math.comb(n, k) for k in range(53)) for n in range(53))
+# the pass counts of real rules (k up to 4 of at most 17 cards), as _POSITIONS[n][k]: the
+# pure build's pass_mask reads a choice from here instead of unranking it.
 _POSITIONS: Final = tuple(
     (None, *(tuple(itertools.combinations(range(n), k)) for k in range(1, 5))) for n in range(18)
 )
@@ -320,7 +327,7 @@ def pass_count_of(held: int, count: int) -> int:
     >>> pass_count_of(13, 3), pass_count_of(17, 4)
     (286, 2380)
     """
-    return _COMBINATIONS[held][count]
+    return choices_of(held, count)
 
 
 def pass_mask(hand: int, count: int, index: int) -> int:
@@ -334,7 +341,7 @@ def pass_mask(hand: int, count: int, index: int) -> int:
     held = hand.bit_count()
     positions = _POSITIONS[held][count] if held < len(_POSITIONS) and count < 5 else None
     if positions is None:  # no cards to pass, or beyond the table: unrank
-        return _unranked(hand, count, index)
+        return unranked(hand, count, index)
     # Each chosen position (in card order) is found in its suit by the suits' running
     # counts, and read from the bits of that suit's pattern: no loop over the cards.
     bits_of = PATTERN_BITS
@@ -353,31 +360,6 @@ def pass_mask(hand: int, count: int, index: int) -> int:
             chosen |= hearts[position - below_hearts] << 26
         else:
             chosen |= bits_of[hand >> 39][0][position - below_spades] << 39
-    return chosen
-
-
-def _unranked(hand: int, count: int, index: int) -> int:
-    # Walk the hand's cards low to high: C(n-1, k-1) choices take the lowest
-    # remaining card, the rest skip it.
-    bits = []
-    rest = hand
-    while rest:
-        low = rest & -rest
-        bits.append(low)
-        rest ^= low
-    n = len(bits)
-    k = count
-    chosen = 0
-    for bit in bits:
-        if not k:
-            break
-        n -= 1
-        block = math.comb(n, k - 1)
-        if index < block:
-            chosen |= bit
-            k -= 1
-        else:
-            index -= block
     return chosen
 
 
@@ -415,24 +397,26 @@ class PassChoices(Sequence[PassCards]):
     def __len__(self) -> int:
         return self.size
 
-    @overload
-    def __getitem__(self, index: int) -> PassCards: ...
+    if TYPE_CHECKING:
 
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[PassCards]: ...
+        @overload
+        def __getitem__(self, index: int) -> PassCards: ...
 
-    def __getitem__(self, index: int | slice) -> PassCards | Sequence[PassCards]:
+        @overload
+        def __getitem__(self, index: slice) -> Sequence[PassCards]: ...
+
+        def __getitem__(self, index: int | slice) -> PassCards | Sequence[PassCards]: ...
+
+    else:  # the kernel's: compiled, a choice is unranked and built in C
+        __getitem__ = choices_item
+
+    def _item(self, index: object) -> Sequence[PassCards]:
+        # What the kernel's __getitem__ hands back: a slice, or an index refused.
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.size))]
         if index.__class__ is not int:
-            if isinstance(index, slice):
-                return [self[i] for i in range(*index.indices(self.size))]
             raise TypeError(f"pass choice indices are integers, not {shown(index)}")
-        assert isinstance(index, int)
-        if index < 0:
-            index += self.size
-        if not 0 <= index < self.size:
-            raise IndexError(f"pass choice index out of range ({self.size} choices)")
-        cards = pass_mask(self.hand.mask, self.pass_count, index)
-        return _pass(self.seat, unchecked_cardset(cards))
+        raise IndexError(f"pass choice index out of range ({self.size} choices)")
 
     def mask_at(self, index: int) -> int:
         """The cards of choice ``index`` (from 0, below ``len(self)``), as a mask, without
@@ -487,35 +471,38 @@ class SeatPasses(Sequence[PassCards]):
         self.size = size
 
     def without(self, seat: int) -> SeatPasses:
-        """The passes left once ``seat`` has passed."""
-        left = []
-        for part in self.parts:
-            if part.seat != seat:
-                left.append(part)
-        return SeatPasses(tuple(left))
+        """The passes left once ``seat`` has passed.
+
+        >>> both = SeatPasses((PassChoices(0, CardSet.parse("2C 3C"), 1),
+        ...                    PassChoices(2, CardSet.parse("4D 5D 6D"), 1)))
+        >>> [part.seat for part in both.without(0).parts], len(both.without(2))
+        ([2], 2)
+        """
+        left: SeatPasses = passes_without(self, seat)
+        return left
 
     def __len__(self) -> int:
         return self.size
 
-    @overload
-    def __getitem__(self, index: int) -> PassCards: ...
+    if TYPE_CHECKING:
 
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[PassCards]: ...
+        @overload
+        def __getitem__(self, index: int) -> PassCards: ...
 
-    def __getitem__(self, index: int | slice) -> PassCards | Sequence[PassCards]:
+        @overload
+        def __getitem__(self, index: slice) -> Sequence[PassCards]: ...
+
+        def __getitem__(self, index: int | slice) -> PassCards | Sequence[PassCards]: ...
+
+    else:  # the kernel's: compiled, a pass is found, unranked and built in C
+        __getitem__ = listing_item
+
+    def _item(self, index: object) -> Sequence[PassCards]:
+        # What the kernel's __getitem__ hands back: a slice, or an index refused.
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.size))]
         if index.__class__ is not int:
-            if isinstance(index, slice):
-                return [self[i] for i in range(*index.indices(self.size))]
             raise TypeError(f"action indices are integers, not {shown(index)}")
-        assert isinstance(index, int)
-        if index < 0:
-            index += self.size
-        if index >= 0:
-            for part in self.parts:
-                if index < part.size:
-                    return part[index]
-                index -= part.size
         raise IndexError(f"action index out of range ({self.size} actions)")
 
     def __contains__(self, action: object) -> bool:
@@ -533,6 +520,21 @@ class SeatPasses(Sequence[PassCards]):
 def _pass(seat: int, cards: CardSet) -> PassCards:  # of a checked seat and cards
     action: PassCards = _new_tuple(PassCards, (seat, cards))
     return action
+
+
+PASSES: Final = (
+    (SeatPasses, PassChoices), (CardSet, PassCards), (unchecked_cardset, _pass), pass_mask,
+    (SeatPasses._item, PassChoices._item),
+)  # fmt: skip
+"""What a pass phase's listing is made of, as :func:`~hearts_core.kernel.bind_passes` takes
+it: its classes, a set's and a pass's classes and the pure build's builders, the pure
+build's read of a choice, and the listings' answers to indices the kernel refuses.
+
+>>> PASSES[0]
+(<class 'hearts_core.actions.SeatPasses'>, <class 'hearts_core.actions.PassChoices'>)
+"""
+
+bind_passes(*PASSES)
 
 
 def random_deal(rules: Rules, rng: _random.Random) -> Deal:

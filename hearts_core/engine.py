@@ -8,10 +8,11 @@ kernel's transition (:func:`~hearts_core.kernel.advance`, in C where the kernel 
 compiled), which makes a legal play or pass itself and hands every other action back to
 this module; a card played goes through the hand kernel's step
 (:func:`~hearts_core.kernel.after_card`) and fold (:func:`~hearts_core.kernel.fold`), as
-every play-out's cards do. The random
+every play-out's cards do; the last pass's exchange is the kernel's too
+(:func:`~hearts_core.kernel.exchange`). The random
 play-outs (:func:`~hearts_core.playout.rollout`) live in :mod:`hearts_core.playout` and share
-the transitions :func:`exchange` and :func:`after_hand`, and the first leader
-(:func:`~hearts_core.state.first_leader`, which :func:`opening` asks too).
+the transition :func:`after_hand`, and the first leader
+(:func:`~hearts_core.state.first_leader`, which the kernel's first trick asks too).
 
 Each state carries its seat to play and that seat's legal cards, worked out
 when the state is built, so checking a play is a few comparisons.
@@ -50,7 +51,7 @@ from hearts_core.events import (
     SunShot,
     TrickTaken,
 )
-from hearts_core.kernel import advance, bind_transitions, fold
+from hearts_core.kernel import advance, bind_transitions, first_trick
 from hearts_core.legality import explain, malformed, wrong_type
 from hearts_core.rules import Rules
 from hearts_core.rules.fields import MAX_PLAYERS, shown
@@ -81,8 +82,6 @@ __all__ = [
     "new_game",
     "apply",
     "step",
-    "exchange",
-    "opening",
     "after_hand",
     "MAX_HAND_NUMBER",
     "MAX_TOTAL",
@@ -260,7 +259,8 @@ def _deal(state: GameState, hands: tuple[CardSet, ...]) -> GameState:
     context = state.context
     masks = tuple([hand.mask for hand in hands])
     if context.pass_direction is _HOLD:
-        return _first_trick(context, (), masks)
+        playing: GameState = first_trick(context, (), masks)
+        return playing
     passes: tuple[CardSet | None, ...] = (None,) * len(masks)
     # The pass choices are listed when legal_actions first asks (see seat_passes).
     return make_state(
@@ -268,81 +268,6 @@ def _deal(state: GameState, hands: tuple[CardSet, ...]) -> GameState:
         hearts_broken=False, phase_hands=masks, played_mask=0, seat_to_play=-1, legal_bits=0,
         pass_listing=None,
     )  # fmt: skip
-
-
-def _first_trick(
-    context: HandContext, passes: tuple[CardSet | None, ...], hands: tuple[int, ...]
-) -> GameState:
-    leader, legal = opening(context, hands)
-    return make_state(
-        context=context, phase=_PLAY, passes=passes, tricks=(), current_trick=(), leader=leader,
-        hearts_broken=False, phase_hands=hands, played_mask=0, seat_to_play=leader,
-        legal_bits=legal, pass_listing=NO_PASSES,
-    )  # fmt: skip
-
-
-def opening(context: HandContext, hands: Sequence[int]) -> tuple[int, int]:
-    """Who leads the hand's first trick from ``hands`` (after any passing), and the cards
-    that seat may lead, as a mask.
-
-    >>> hands = [CardSet.parse(text).mask for text in ("3C 5H", "2C AH", "4C 6H", "5C 7H")]
-    >>> leader, legal = opening(new_game().context, hands)
-    >>> leader, str(CardSet.from_mask(legal))
-    (1, '2C')
-    """
-    tables = context.tables
-    leader = first_leader(tables, hands, dealer_of(context.hand_number, tables.players))
-    assert leader is not None, "a checked deal holds the first lead card"
-    return leader, fold(tables.kernel, hands[leader], 0, True, False)
-
-
-def _pass(
-    state: GameState, seat: int, cards: CardSet, events: list[Event] | None
-) -> GameState:
-    passes = state.passes[:seat] + (cards,) + state.passes[seat + 1 :]
-    context = state.context
-    dealt = state.phase_hands
-    if events is not None:
-        events.append(PassSubmitted(seat))
-    for other in passes:
-        if other is None:  # a seat other than this one is still to pass
-            passing = state.pass_listing
-            if passing is not None:  # listed already: the choices left are known
-                passing = passing.without(seat)
-            return make_state(
-                context=context, phase=_PASS, passes=passes, tricks=(), current_trick=(),
-                leader=0, hearts_broken=False, phase_hands=dealt, played_mask=0,
-                seat_to_play=-1, legal_bits=0, pass_listing=passing,
-            )  # fmt: skip
-    given = [cards.mask for cards in passes if cards is not None]  # every seat has passed
-    direction = context.pass_direction
-    if events is not None:
-        receivers = direction.receivers(len(dealt))
-        for giver, passed in enumerate(passes):
-            if passed is not None:
-                events.append(CardsPassed(giver, receivers[giver], passed))
-    return _first_trick(context, passes, exchange(dealt, given, direction))
-
-
-def exchange(
-    dealt: Sequence[int], given: Sequence[int], direction: PassDirection
-) -> tuple[int, ...]:
-    """Every seat's cards once the passes change hands together: ``given[seat]`` is the mask
-    ``seat`` passed from its ``dealt`` cards.
-
-    >>> dealt = [CardSet.parse(text).mask for text in ("2C 3C", "4D 5D", "6H 7H")]
-    >>> given = [CardSet.parse(text).mask for text in ("2C", "4D", "6H")]
-    >>> [str(CardSet.from_mask(hand)) for hand in exchange(dealt, given, PassDirection.LEFT)]
-    ['3C 6H', '2C 5D', '4D 7H']
-    """
-    hands = list(dealt)
-    receivers = direction.receivers(len(dealt))
-    # Each seat's own pass leaves its hand and reaches its receiver's: the cards a seat
-    # receives are never among those it gives, so one pass over the seats does both.
-    for giver, away in zip(range(len(dealt)), given, strict=True):
-        hands[giver] &= ~away
-        hands[receivers[giver]] |= away
-    return tuple(hands)
 
 
 def _end_of_play(
@@ -418,15 +343,16 @@ def after_hand(context: HandContext, scores: tuple[int, ...]) -> GameState:
 
 
 TRANSITIONS: Final = (
-    (PlayCard, PassCards, Card, CardSet, HeartsBroken, TrickTaken), (_PLAY, _PASS), NO_PASSES,
-    _CARD_PLAYED, (_end_of_play, _pass, _other), _refused,
+    (PlayCard, PassCards, Card, CardSet, HeartsBroken, TrickTaken, PassSubmitted, CardsPassed),
+    (_PLAY, _PASS), NO_PASSES, _CARD_PLAYED, (_end_of_play, _other), (first_leader, dealer_of),
+    _refused,
 )  # fmt: skip
 """What the engine gives the kernel's transition (the arguments of
 :func:`~hearts_core.kernel.bind_transitions`): it makes legal plays and passes itself,
 and hands the rest back to the engine.
 
 >>> len(TRANSITIONS[0]), TRANSITIONS[1]
-(6, (<Phase.PLAY: 'play'>, <Phase.PASS: 'pass'>))
+(8, (<Phase.PLAY: 'play'>, <Phase.PASS: 'pass'>))
 """
 
 bind_transitions(*TRANSITIONS)

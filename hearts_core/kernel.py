@@ -32,11 +32,17 @@ What it provides:
   built from every field, unchecked, and :func:`new_state`, a state's fields in order
   (``hearts_core/_slots.py``, compiled alike; the classes are given once, by
   :func:`bind_slots`);
-* :func:`advance`: the engine's transition, a legal play or pass checked and made (and a
-  trick completed, :func:`trick_taken`), every other action handed back to the engine
-  (``hearts_core/_transition.py``, compiled alike; the engine gives its pieces once, by
-  :func:`bind_transitions`), and :func:`listing`, the legal plays
-  :func:`~hearts_core.legal_actions` lists (bound by :func:`bind_listing`);
+* :func:`advance`: the engine's transition, a legal play or pass checked and made (a
+  trick completed, :func:`trick_taken`; a pass, :func:`passed`, and with the last the
+  cards exchanged, :func:`exchange`, and the first trick begun, :func:`first_trick`),
+  every other action handed back to the engine (``hearts_core/_transition.py``, compiled
+  alike; the engine gives its pieces once, by :func:`bind_transitions`);
+* :func:`listing`, the legal plays :func:`~hearts_core.legal_actions` lists (bound by
+  :func:`bind_listing`), and :func:`pass_listing`, the passes of a pass phase, read by
+  :func:`listing_item`, :func:`choices_item` and :func:`choice_at` and shortened by
+  :func:`passes_without` (their classes bound by :func:`bind_passes`); a pass is read by
+  its rank (:func:`unranked`, of :func:`choices_of` choices) (``hearts_core/_listing.py``,
+  compiled alike);
 * :mod:`batch <hearts_core._batch>`: many tables stepped at once, for the vector
   environment (``hearts_core/_batch.py``, compiled alike);
 * :func:`play_outs`, :func:`pass_outs`, :func:`deal_hands_into`, :func:`add_outcomes`:
@@ -95,6 +101,17 @@ __all__ = [
     "listing",
     "trick_taken",
     "bind_listing",
+    "passed",
+    "exchange",
+    "first_trick",
+    "bind_passes",
+    "pass_listing",
+    "passes_without",
+    "listing_item",
+    "choices_item",
+    "choice_at",
+    "choices_of",
+    "unranked",
     "new_state",
     "make_trick",
     "make_context",
@@ -123,7 +140,8 @@ __all__ = [
 
 
 _MODULES: Final = (
-    "_kernel", "_scored", "_thumb", "_deal", "_slots", "_transition", "_batch", "_search",
+    "_kernel", "_scored", "_thumb", "_deal", "_slots", "_listing", "_transition", "_batch",
+    "_search",
 )  # fmt: skip
 """The kernel's modules: each one source, compiled as ``hearts_core.<module>_c``."""
 
@@ -186,6 +204,18 @@ if TYPE_CHECKING or KERNEL == "pure":
         situation,
         suit_of,
     )
+    from hearts_core._listing import (
+        bind_listing,
+        bind_passes,
+        choice_at,
+        choices_item,
+        choices_of,
+        listing,
+        listing_item,
+        pass_listing,
+        passes_without,
+        unranked,
+    )
     from hearts_core._scored import scored_outs
     from hearts_core._search import (
         GUARD,
@@ -213,9 +243,10 @@ if TYPE_CHECKING or KERNEL == "pure":
     from hearts_core._thumb import finish_rule, pass_cards, rule_card, rule_of
     from hearts_core._transition import (
         advance,
-        bind_listing,
         bind_transitions,
-        listing,
+        exchange,
+        first_trick,
+        passed,
         trick_taken,
     )
 else:
@@ -234,6 +265,18 @@ else:
         points_of,
         situation,
         suit_of,
+    )
+    from hearts_core._listing_c import (
+        bind_listing,
+        bind_passes,
+        choice_at,
+        choices_item,
+        choices_of,
+        listing,
+        listing_item,
+        pass_listing,
+        passes_without,
+        unranked,
     )
     from hearts_core._scored_c import scored_outs
     from hearts_core._search_c import (
@@ -262,8 +305,9 @@ else:
     from hearts_core._thumb_c import finish_rule, pass_cards, rule_card, rule_of
     from hearts_core._transition_c import (
         advance,
-        bind_listing,
         bind_transitions,
-        listing,
+        exchange,
+        first_trick,
+        passed,
         trick_taken,
     )

@@ -41,7 +41,7 @@ from hearts_core.errors import (
     InvalidStateError,
     Rule,
 )
-from hearts_core.kernel import bind_listing, fold, listing, situation
+from hearts_core.kernel import bind_listing, fold, listing, pass_listing, situation
 from hearts_core.rules import is_seat
 from hearts_core.rules.compiled import RuleTables
 from hearts_core.rules.fields import MAX_PLAYERS, shown
@@ -309,16 +309,10 @@ def seat_passes(state: GameState) -> SeatPasses:
     >>> len(passes), [part.seat for part in passes.parts], seat_passes(state) is passes
     (1144, [0, 1, 2, 3], True)
     """
-    passing = state.pass_listing
+    passing: SeatPasses | None = state.pass_listing
     if passing is None:
-        count = state.context.rules.pass_count
-        hands = state.phase_hands  # as dealt: nothing leaves a hand before the exchange
-        parts = [
-            PassChoices(seat, unchecked_cardset(hands[seat]), count)
-            for seat, cards in enumerate(state.passes)
-            if cards is None
-        ]
-        passing = SeatPasses(tuple(parts))
+        # The hands as dealt: nothing leaves a hand before the exchange.
+        passing = pass_listing(state.passes, state.phase_hands, state.context.rules.pass_count)
         _keep_passing(state, passing)
     return passing
 

@@ -36,7 +36,6 @@ from hearts_core.bots.knowledge import check_view
 from hearts_core.bots.rule_bot import rule_pass
 from hearts_core.bots.sampled import Outcomes, gain_over_others, hand_gains
 from hearts_core.cards import Card, CardSet, Suit
-from hearts_core.engine import exchange
 from hearts_core.kernel import (
     GUARD,
     LATE,
@@ -44,6 +43,7 @@ from hearts_core.kernel import (
     RULE,
     Hand,
     Rng,
+    exchange,
     finish_plan,
     finish_rule,
     pass_cards,

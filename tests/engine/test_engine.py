@@ -36,7 +36,8 @@ from hearts_core import (
     variant,
 )
 from hearts_core.cards import FULL_DECK
-from hearts_core.engine import MAX_HAND_NUMBER, MAX_TOTAL, exchange, opening
+from hearts_core.engine import MAX_HAND_NUMBER, MAX_TOTAL
+from hearts_core.kernel import exchange, first_trick
 from hearts_core.legality import seat_passes
 from hearts_core.rules import PassDirection, variant_info
 from hearts_core.state import NO_PASSES, dealer_of, first_leader, hearts_broken_by
@@ -240,13 +241,13 @@ def test_a_count_down_game_keeps_counting_down_below_the_target() -> None:
     assert state.counting_down is True
 
 
-def test_opening_without_the_first_lead_card_fails_its_check() -> None:
-    # opening() expects a checked deal: nobody holding the 2C is a broken invariant.
+def test_a_first_trick_without_the_first_lead_card_fails_its_check() -> None:
+    # first_trick() expects a checked deal: nobody holding the 2C is a broken invariant.
     hands = [CardSet.parse(text).mask for text in ("3C", "4C", "5C", "6C")]
     with pytest.raises(AssertionError) as raised:
-        opening(new_game().context, hands)
-    # An assertion has no fields: where it failed says which check it is, opening's own.
-    assert raised.traceback[-1].name == "opening"
+        first_trick(new_game().context, (), tuple(hands))
+    # An assertion has no fields: its message says which check it is, the first trick's.
+    assert "first lead card" in str(raised.value)
 
 
 # --- apply: a forged action --------------------------------------------------------------

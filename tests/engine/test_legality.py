@@ -140,7 +140,7 @@ def test_pass_mask_reads_passes_the_table_covers_without_unranking(
     def refuse(hand: int, count: int, index: int) -> int:
         raise AssertionError("unranked a pass the table covers")
 
-    monkeypatch.setattr(actions, "_unranked", refuse)
+    monkeypatch.setattr(actions, "unranked", refuse)
     cards = [Card.from_index(i) for i in random.Random(held).sample(range(52), held)]
     hand = CardSet(cards).mask
     first = sum(card.bit for card in sorted(cards)[:count])
