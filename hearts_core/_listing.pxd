@@ -8,7 +8,8 @@ cimport hearts_core._objects as objects
 
 cdef object _PLAY, _PLAYS, _SUIT_PLAYS, _SUIT_OF, _plays_of, _NO_ACTIONS
 cdef object _SeatPasses, _PassChoices, _CardSet, _PassCards, _unchecked, _pass_action
-cdef object _pass_mask, _listing_item, _choices_item
+cdef object _pass_mask, _listing_item, _choices_item, _new
+cdef tuple _listing_setters, _choices_setters
 cdef u64 _COMB[2809]
 cdef Py_ssize_t _LISTING_AT[2]
 cdef Py_ssize_t _CHOICES_AT[4]

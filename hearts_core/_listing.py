@@ -164,6 +164,9 @@ _pass_action: Any = None
 _pass_mask: Any = None
 _listing_item: Any = None
 _choices_item: Any = None
+_new = object.__new__  # the pure build's objects, their slots set by their descriptors
+_listing_setters: tuple[Any, ...] = ()
+_choices_setters: tuple[Any, ...] = ()
 
 
 def bind_passes(
@@ -191,7 +194,8 @@ def bind_passes(
     >>> bind_passes(*PASSES)  # what hearts_core.actions does at import
     """
     global _SeatPasses, _PassChoices, _CardSet, _PassCards, _unchecked, _pass_action
-    global _pass_mask, _listing_item, _choices_item, _MASK_AT
+    global _pass_mask, _listing_item, _choices_item, _MASK_AT, _listing_setters
+    global _choices_setters
     listing, choices = listings
     for cls, names in ((listing, ("parts", "size")), (choices, _CHOICE_FIELDS)):
         if tuple(getattr(cls, "__slots__", ())) != names:
@@ -202,6 +206,8 @@ def bind_passes(
         for index, name in enumerate(_CHOICE_FIELDS):
             _CHOICES_AT[index] = _offset(choices, name)
         _MASK_AT = _offset(built[0], "mask")
+    _listing_setters = tuple([vars(listing)[name].__set__ for name in ("parts", "size")])
+    _choices_setters = tuple([vars(choices)[name].__set__ for name in _CHOICE_FIELDS])
     _SeatPasses, _PassChoices = listings
     _CardSet, _PassCards = built
     _unchecked, _pass_action = builders
@@ -266,7 +272,10 @@ def _listing(parts: tuple[Any, ...], total: int) -> Any:
         objects.put(listed, _LISTING_AT[0], parts)
         objects.put(listed, _LISTING_AT[1], total)
         return listed
-    return _SeatPasses(parts)
+    listed = _new(_SeatPasses)
+    _listing_setters[0](listed, parts)
+    _listing_setters[1](listed, total)
+    return listed
 
 
 def _choices(seat: int, hand: int, count: int, size: int) -> Any:
@@ -277,7 +286,12 @@ def _choices(seat: int, hand: int, count: int, size: int) -> Any:
         objects.put(part, _CHOICES_AT[2], count)
         objects.put(part, _CHOICES_AT[3], size)
         return part
-    return _PassChoices(seat, _unchecked(hand), count)
+    part = _new(_PassChoices)
+    _choices_setters[0](part, seat)
+    _choices_setters[1](part, _cards(hand))
+    _choices_setters[2](part, count)
+    _choices_setters[3](part, size)
+    return part
 
 
 def _cards(mask: int) -> Any:

@@ -179,3 +179,24 @@ def test_a_pass_keeps_the_listing_only_when_it_was_listed() -> None:
     assert [part.seat for part in after.pass_listing.parts] == [0, 1, 3]
     assert len(legal_actions(after)) == len(listed) - 286
     assert list(legal_actions(after)) == list(legal_actions(unlisted))
+
+
+# --- Pins for hearts_core/_listing.py -----------------------------------------------------
+# The table of choices is filled, and the classes bound, at import, before mutmut turns a
+# mutant on: these fill and bind again inside a test, and read back what they kept.
+
+
+def test_the_table_of_choices_filled_again_is_pascals_triangle() -> None:
+    from hearts_core import _listing
+
+    _listing._fill_comb()
+    assert list(_listing._COMB) == [math.comb(n, k) for n in range(53) for k in range(53)]
+
+
+def test_binding_refuses_a_class_without_slots_by_name() -> None:
+    class Open:
+        pass
+
+    with pytest.raises(TypeError, match=r"^Open's slots are not \('parts', 'size'\)$"):
+        bind_passes((Open, PassChoices), *PASSES[1:])
+    bind_passes(*PASSES)  # as actions left it
