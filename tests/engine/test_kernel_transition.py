@@ -13,6 +13,7 @@ import pytest
 from hearts_core import (
     Card,
     CardSet,
+    Deal,
     IllegalActionError,
     InvalidActionError,
     InvalidStateError,
@@ -28,10 +29,14 @@ from hearts_core import (
 )
 from hearts_core.actions import PLAYS
 from hearts_core.engine import _CARD_PLAYED, TRANSITIONS
-from hearts_core.events import CardPlayed, HeartsBroken, PassSubmitted
-from hearts_core.kernel import advance, bind_listing, bind_transitions, listing
+from hearts_core.events import CardPlayed, CardsPassed, HeartsBroken, PassSubmitted
+from hearts_core.kernel import advance, bind_listing, bind_transitions, exchange, listing
 from hearts_core.legality import LISTING
+from hearts_core.rules import PassDirection
 from hearts_core.state import NO_PASSES
+
+# Each seat one suit: seat 0 the clubs, 1 the diamonds, 2 the hearts, 3 the spades.
+SUITS = tuple(" ".join(rank + suit for rank in "23456789TJQKA") for suit in "CDHS")
 
 
 def test_a_play_records_its_card_and_the_hearts_it_breaks() -> None:
@@ -154,3 +159,43 @@ def test_the_transition_reads_a_states_winning_card_as_the_state_packs_it() -> N
     cards = [Card.parse(text) for text in ("2C", "KC", "AH")]
     winning = winning_so_far(3, cards, 4)
     assert winning & _transition.WINNING_CARD == Card.parse("KC").bit and winning >> 52 == 0
+
+
+# --- The pass transition: the passes so far, the exchange and the first lead -------------
+
+
+def test_a_hand_led_left_of_the_dealer_begins_with_that_seat_on_any_card() -> None:
+    # Hand 2 of four seats: seat 1 deals (the last seat deals hand 0, then the deal moves
+    # left), so seat 2 leads, whatever it holds; it passes across, and nothing narrows a
+    # lead before hearts break but the hearts themselves.
+    rules = Rules(first_lead="left-of-dealer")
+    state = advance(new_game(rules, hand_number=2), Deal(SUITS), None)
+    for seat in range(4):
+        state = advance(state, PassCards(seat, CardSet(list(state.hands[seat])[-3:])), None)
+    assert state.phase is Phase.PLAY and state.leader == 2 and state.seat_to_play == 2
+    # Across: seat 2 (the hearts) gives its QH KH AH to seat 0 and gets seat 0's QC KC AC.
+    assert state.hands[2] == CardSet.parse("2H 3H 4H 5H 6H 7H 8H 9H TH JH QC KC AC")
+    assert state.legal_mask == CardSet.parse("QC KC AC")
+
+
+def test_three_seats_passing_right_exchange_around_the_table() -> None:
+    # Three seats, passing right: each seat's cards go to the seat before it.
+    dealt = (CardSet.parse("2C 3C").mask, CardSet.parse("4D 5D").mask, CardSet.parse("6H 7H").mask)
+    given = (CardSet.parse("2C").mask, CardSet.parse("4D").mask, CardSet.parse("6H").mask)
+    hands = exchange(dealt, given, PassDirection.RIGHT)
+    assert [str(CardSet.from_mask(hand)) for hand in hands] == ["3C 4D", "5D 6H", "2C 7H"]
+    with pytest.raises(ValueError, match=r"^2 passes for 3 hands$"):
+        exchange(dealt, given[:2], PassDirection.RIGHT)
+
+
+def test_the_last_pass_records_every_seats_pass_to_its_receiver() -> None:
+    state = advance(new_game(Rules(), hand_number=1), Deal(SUITS), None)  # passing right
+    events: list[Any] = []
+    for seat in (3, 1, 0, 2):  # in any order; the exchange records them in seat order
+        state = advance(state, PassCards(seat, CardSet(list(state.hands[seat])[:3])), events)
+    low = ["2C 3C 4C", "2D 3D 4D", "2H 3H 4H", "2S 3S 4S"]
+    assert events == [PassSubmitted(seat) for seat in (3, 1, 0, 2)] + [
+        CardsPassed(seat, (seat + 3) % 4, CardSet.parse(low[seat])) for seat in range(4)
+    ]
+    # Seat 0 passed its 2C to seat 3, which leads it.
+    assert state.leader == 3 and state.legal_mask == CardSet.parse("2C")
