@@ -16,7 +16,7 @@ import random as _random
 import struct
 from collections import namedtuple
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, TypeVar, overload
 
 import attrs
 
@@ -363,7 +363,38 @@ def pass_mask(hand: int, count: int, index: int) -> int:
     return chosen
 
 
-class PassChoices(Sequence[PassCards]):
+class _Passes(Sequence[PassCards]):
+    """What both lazy sequences of passes share: their length, and what their ``__getitem__``
+    (the kernel's) hands back to them: a slice, or an index it refuses."""
+
+    __slots__ = ()
+
+    size: int
+    _words: ClassVar[tuple[str, str]]  # what an index reads, and what the size counts
+
+    def __len__(self) -> int:
+        return self.size
+
+    if TYPE_CHECKING:
+
+        @overload
+        def __getitem__(self, index: int) -> PassCards: ...
+
+        @overload
+        def __getitem__(self, index: slice) -> Sequence[PassCards]: ...
+
+        def __getitem__(self, index: int | slice) -> PassCards | Sequence[PassCards]: ...
+
+    def _item(self, index: object) -> Sequence[PassCards]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.size))]
+        what, counted = self._words
+        if index.__class__ is not int:
+            raise TypeError(f"{what} indices are integers, not {shown(index)}")
+        raise IndexError(f"{what} index out of range ({self.size} {counted})")
+
+
+class PassChoices(_Passes):
     """Every pass a seat can make, as a lazy sequence in a stable order.
 
     Choice ``i`` is the ``i``-th combination of the hand's cards in
@@ -394,29 +425,10 @@ class PassChoices(Sequence[PassCards]):
         self.pass_count = count
         self.size = pass_count_of(hand.mask.bit_count(), count)
 
-    def __len__(self) -> int:
-        return self.size
+    _words = ("pass choice", "choices")
 
-    if TYPE_CHECKING:
-
-        @overload
-        def __getitem__(self, index: int) -> PassCards: ...
-
-        @overload
-        def __getitem__(self, index: slice) -> Sequence[PassCards]: ...
-
-        def __getitem__(self, index: int | slice) -> PassCards | Sequence[PassCards]: ...
-
-    else:  # the kernel's: compiled, a choice is unranked and built in C
+    if not TYPE_CHECKING:  # the kernel's: compiled, a choice is unranked and built in C
         __getitem__ = choices_item
-
-    def _item(self, index: object) -> Sequence[PassCards]:
-        # What the kernel's __getitem__ hands back: a slice, or an index refused.
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self.size))]
-        if index.__class__ is not int:
-            raise TypeError(f"pass choice indices are integers, not {shown(index)}")
-        raise IndexError(f"pass choice index out of range ({self.size} choices)")
 
     def mask_at(self, index: int) -> int:
         """The cards of choice ``index`` (from 0, below ``len(self)``), as a mask, without
@@ -446,7 +458,7 @@ class PassChoices(Sequence[PassCards]):
         return f"PassChoices({self.seat}, CardSet.parse('{self.hand}'), {self.pass_count})"
 
 
-class SeatPasses(Sequence[PassCards]):
+class SeatPasses(_Passes):
     """The passes of every seat yet to pass, read as one sequence: seat by seat, each
     seat's in the order of its :class:`PassChoices`.
 
@@ -481,29 +493,10 @@ class SeatPasses(Sequence[PassCards]):
         left: SeatPasses = passes_without(self, seat)
         return left
 
-    def __len__(self) -> int:
-        return self.size
+    _words = ("action", "actions")
 
-    if TYPE_CHECKING:
-
-        @overload
-        def __getitem__(self, index: int) -> PassCards: ...
-
-        @overload
-        def __getitem__(self, index: slice) -> Sequence[PassCards]: ...
-
-        def __getitem__(self, index: int | slice) -> PassCards | Sequence[PassCards]: ...
-
-    else:  # the kernel's: compiled, a pass is found, unranked and built in C
+    if not TYPE_CHECKING:  # the kernel's: compiled, a pass is found, unranked and built in C
         __getitem__ = listing_item
-
-    def _item(self, index: object) -> Sequence[PassCards]:
-        # What the kernel's __getitem__ hands back: a slice, or an index refused.
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self.size))]
-        if index.__class__ is not int:
-            raise TypeError(f"action indices are integers, not {shown(index)}")
-        raise IndexError(f"action index out of range ({self.size} actions)")
 
     def __contains__(self, action: object) -> bool:
         return any(action in part for part in self.parts)
