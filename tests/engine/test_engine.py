@@ -247,7 +247,7 @@ def test_a_first_trick_without_the_first_lead_card_fails_its_check() -> None:
     with pytest.raises(AssertionError) as raised:
         first_trick(new_game().context, (), tuple(hands))
     # An assertion has no fields: its message says which check it is, the first trick's.
-    assert "first lead card" in str(raised.value)
+    assert str(raised.value) == "a checked deal holds the first lead card"
 
 
 # --- apply: a forged action --------------------------------------------------------------

@@ -199,3 +199,13 @@ def test_the_last_pass_records_every_seats_pass_to_its_receiver() -> None:
     ]
     # Seat 0 passed its 2C to seat 3, which leads it.
     assert state.leader == 3 and state.legal_mask == CardSet.parse("2C")
+
+
+def test_a_pass_phase_and_a_first_trick_hold_no_winning_card() -> None:
+    # A state's winning card belongs to a trick in progress: none while passing, none
+    # before the first card.
+    state = advance(new_game(Rules()), Deal(SUITS), None)
+    for seat in range(4):
+        state = advance(state, PassCards(seat, CardSet(list(state.hands[seat])[:3])), None)
+        assert state.winning == 0
+    assert state.phase is Phase.PLAY and state.current_trick == ()
