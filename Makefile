@@ -99,7 +99,7 @@ test: $(VENV)/.installed-dev $(KERNEL_STAMP)
 # ids (the batch module's card ids among them).
 PURE_TESTS := tests/engine/test_kernel.py tests/engine/test_kernel_pins.py tests/engine/test_kernel_build.py tests/engine/test_playout.py \
 	tests/engine/test_properties.py tests/rules/test_conformance.py tests/adapters/test_openspiel.py \
-	tests/engine/test_kernel_rules_of_thumb.py tests/engine/test_kernel_thumb_pins.py tests/engine/test_kernel_batch_pins.py tests/engine/test_kernel_slots.py tests/engine/test_kernel_transition.py tests/engine/test_kernel_transition_builds.py tests/engine/test_kernel_listing.py hearts_core/_listing.py hearts_core/_transition.py hearts_core/_kernel.py hearts_core/_scored.py hearts_core/_thumb.py hearts_core/_deal.py \
+	tests/engine/test_kernel_rules_of_thumb.py tests/engine/test_kernel_thumb_pins.py tests/engine/test_kernel_batch_pins.py tests/engine/test_kernel_search_pins.py tests/engine/test_kernel_slots.py tests/engine/test_kernel_transition.py tests/engine/test_kernel_transition_builds.py tests/engine/test_kernel_listing.py hearts_core/_listing.py hearts_core/_transition.py hearts_core/_kernel.py hearts_core/_scored.py hearts_core/_thumb.py hearts_core/_deal.py \
 	hearts_core/_slots.py hearts_core/builders.py hearts_core/kernel.py hearts_core/playout.py \
 	hearts_core/_batch.py tests/adapters/test_adapters_vector.py \
 	tests/engine/test_kernel_search.py hearts_core/_search.py tests/bots/test_bots_sampled.py tests/engine/test_claims.py \
