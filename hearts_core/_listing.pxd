@@ -22,7 +22,7 @@ cpdef object listing(object state, object seat)
 cpdef u64 choices_of(int held, int count) except? 0
 
 @cython.locals(chosen=u64, left=int, rest=u64, low=u64, block=u64)
-cpdef u64 unranked(u64 hand, int count, u64 index) except? 0
+cpdef u64 unranked(u64 hand, int count, long long index) except? 0
 
 @cython.locals(seat=Py_ssize_t, total=Py_ssize_t, size=u64)
 cpdef object pass_listing(tuple passes, tuple hands, int count)

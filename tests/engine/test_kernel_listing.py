@@ -76,7 +76,7 @@ def test_unranking_a_whole_deck_reaches_its_last_choice() -> None:
 
 def test_unranking_refuses_a_choice_that_is_not_there() -> None:
     hand = mask("2C 3C 4C 5C")
-    for count, index in ((2, 6), (5, 0), (2, 1 << 40)):
+    for count, index in ((2, 6), (5, 0), (2, 1 << 40), (2, -1), (-1, 0)):
         with pytest.raises(ValueError, match="no choice"):
             unranked(hand, count, index)
 
