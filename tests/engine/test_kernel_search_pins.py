@@ -250,7 +250,62 @@ def test_no_threat_is_minus_one(build: ModuleType) -> None:
 def test_a_moon_attempt_leads_a_club_only_the_2c_is_under(build: ModuleType) -> None:
     """A moon attempt leads a sure winner: from 5C and 9D with the 2C and TD unseen, the 5C
     (the 2C is under it, the TD over the 9D); from 2C and 9D with the TD unseen, the 2C
-    (no unseen club at all over it), the lowest bit, which the search must reach."""
+    (no unseen club at all over it), the lowest bit, which the search must reach. Void in
+    hearts with 2C and 5D, it throws the lowest card worth no points, the 2C."""
     shoot = SEARCHES[build].shoot_card
+    assert card(shoot(table(build), mask("2C 5D"), mask("TD"), HEARTS, 1)) == "2C"
     assert card(shoot(table(build), mask("5C 9D"), mask("2C TD"), 0, 0)) == "5C"
     assert card(shoot(table(build), mask("2C 9D"), mask("TD"), 0, 0)) == "2C"
+
+
+def test_a_prover_plays_alike_only_cards_the_rules_and_the_points_treat_alike() -> None:
+    """The pure build's ``Prover.alike_cards`` (a C method in the compiled build, which
+    ``tests/engine/test_kernel_search.py`` compares with the pure one through ``prove``):
+    under the standard rules 3C and 4C play alike; 2C and 3C do not (the first lead keeps
+    the 2C alone), nor QS and KS (13 points against none)."""
+    from hearts_core import _kernel as pure_kernel
+    from hearts_core import _search as pure_search
+
+    hand = pure_kernel.Hand(table_of(pure_kernel, Rules()), (0, 0, 0, 0), 0)
+    prover = pure_search.Prover(hand, 0, True, 100)
+    assert prover.alike_cards(mask("3C"), mask("4C"), 0)
+    assert not prover.alike_cards(mask("2C"), mask("3C"), 0)
+    assert not prover.alike_cards(mask("QS"), mask("KS"), 0)
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_a_proof_of_eight_positions_needs_a_budget_of_eight(build: ModuleType) -> None:
+    """Seat 0 leads AC then KC, the others follow with one card each: the proof that it
+    takes both tricks visits eight positions (the four seats of each trick; the AC wins at
+    once, so the KC is never tried first), so a budget of 8 proves it and 7 gives up."""
+    hands = tuple(mask(text) for text in ("AC KC", "2C 3D", "3C 4D", "4C 5D"))
+    search = SEARCHES[build]
+    hand = build.Hand(table_of(build, Rules()), hands, 0)
+    hand.resume((), 0, True, 11, (0, 0, 0, 0), (0, 0, 0, 0))
+    assert search.prove(hand, 0, True, 8) == 1  # PROVED
+    assert search.prove(hand, 0, True, 7) == -1  # UNDECIDED
+
+
+@pytest.mark.parametrize("name", ["standard", "omnibus", "black-maria"])
+def test_a_prover_compares_cards_by_every_row_of_the_rules_then_breaking_and_scoring(
+    name: str,
+) -> None:
+    """The pure build's ``Prover`` (its masks are a C array in the compiled build) lists the
+    masks two alike cards must agree on: each situation's rows in order, the cards each
+    keeps and those it exempts, then the cards that break hearts and those that score;
+    nothing else."""
+    from hearts_core import _kernel as pure_kernel
+    from hearts_core import _search as pure_search
+    from hearts_core import variant
+
+    kernel_table = table_of(pure_kernel, variant(name))
+    expected = []
+    for situation in range(pure_kernel.SITUATIONS):
+        for place in range(kernel_table.counts[situation]):
+            row = pure_kernel.MAX_ROWS * situation + place
+            expected += [kernel_table.keep[row], kernel_table.exempt[row]]
+    expected += [kernel_table.breaking, kernel_table.scoring]
+    hand = pure_kernel.Hand(kernel_table, (0, 0, 0, 0), 0)
+    prover = pure_search.Prover(hand, 0, True, 100)
+    assert prover.masks == len(expected)
+    assert prover.alike[: prover.masks] == expected
