@@ -309,3 +309,22 @@ def test_a_prover_compares_cards_by_every_row_of_the_rules_then_breaking_and_sco
     prover = pure_search.Prover(hand, 0, True, 100)
     assert prover.masks == len(expected)
     assert prover.alike[: prover.masks] == expected
+
+
+def test_a_prover_keeps_each_row_s_exempt_cards_beside_its_kept_ones() -> None:
+    """On a hand-built table (no shipped ruleset exempts any card), two rows in the first
+    situation and one in the sixth: the pure build's ``Prover`` lists keep and exempt
+    pairs in order, 0x3 and 0x10, 0x5 and 0x20, 0x7 and 0x40, then the cards that break
+    hearts (the hearts) and those that score (the hearts and the queen of spades)."""
+    from hearts_core import _kernel as pure_kernel
+    from hearts_core import _search as pure_search
+
+    rows: list[tuple[tuple[int, int], ...]] = [()] * 12
+    rows[0] = ((0x3, 0x10), (0x5, 0x20))
+    rows[5] = ((0x7, 0x40),)
+    kernel_table = pure_kernel.Table(4, 13, HEARTS, False, tuple(rows), POINTS, 0)
+    prover = pure_search.Prover(pure_kernel.Hand(kernel_table, (0, 0, 0, 0), 0), 0, True, 9)
+    queen = 1 << 49
+    expected = [0x3, 0x10, 0x5, 0x20, 0x7, 0x40, HEARTS, HEARTS | queen]
+    assert prover.masks == 8
+    assert prover.alike[:8] == expected
