@@ -328,3 +328,15 @@ def test_a_prover_keeps_each_row_s_exempt_cards_beside_its_kept_ones() -> None:
     expected = [0x3, 0x10, 0x5, 0x20, 0x7, 0x40, HEARTS, HEARTS | queen]
     assert prover.masks == 8
     assert prover.alike[:8] == expected
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_a_proof_of_every_trick_tries_the_highest_card_first(build: ModuleType) -> None:
+    """Seat 0 holds AC and QC, seat 1 the KC: the proof that seat 0 takes both tricks tries
+    the AC first and is done in eight positions (AC, KC, 2C, 3C, then QC, 2D, 3D, 4D), so a
+    budget of 8 proves it. Tried lowest first, the QC loses to the KC (two positions) before
+    the AC line's seven: nine, past the budget."""
+    hands = tuple(mask(text) for text in ("AC QC", "KC 2D", "2C 3D", "3C 4D"))
+    hand = build.Hand(table_of(build, Rules()), hands, 0)
+    hand.resume((), 0, True, 11, (0, 0, 0, 0), (0, 0, 0, 0))
+    assert SEARCHES[build].prove(hand, 0, True, 8) == 1  # PROVED
