@@ -340,3 +340,17 @@ def test_a_proof_of_every_trick_tries_the_highest_card_first(build: ModuleType) 
     hand = build.Hand(table_of(build, Rules()), hands, 0)
     hand.resume((), 0, True, 11, (0, 0, 0, 0), (0, 0, 0, 0))
     assert SEARCHES[build].prove(hand, 0, True, 8) == 1  # PROVED
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_a_proof_of_every_trick_stops_where_the_target_s_own_card_loses(
+    build: ModuleType,
+) -> None:
+    """Seat 1 is to take both tricks; seat 0 leads the 5D (the higher of its cards by bit,
+    tried first), seat 1 must follow with the 3D and is beaten by its own card: refuted in
+    two positions, seats 2 and 3 never asked. So a budget of 2 refutes it, and 1 gives up."""
+    hands = tuple(mask(text) for text in ("5D AC", "3D KC", "2D 2C", "4D 3C"))
+    hand = build.Hand(table_of(build, Rules()), hands, 0)
+    hand.resume((), 0, True, 11, (0, 0, 0, 0), (0, 0, 0, 0))
+    assert SEARCHES[build].prove(hand, 1, True, 2) == 0  # REFUTED
+    assert SEARCHES[build].prove(hand, 1, True, 1) == -1  # UNDECIDED
