@@ -354,3 +354,17 @@ def test_a_proof_of_every_trick_stops_where_the_target_s_own_card_loses(
     hand.resume((), 0, True, 11, (0, 0, 0, 0), (0, 0, 0, 0))
     assert SEARCHES[build].prove(hand, 1, True, 2) == 0  # REFUTED
     assert SEARCHES[build].prove(hand, 1, True, 1) == -1  # UNDECIDED
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_a_proof_leads_a_heart_where_only_discards_break_hearts(build: ModuleType) -> None:
+    """A hand-built table with no restriction where only discards break hearts, hearts not
+    broken: seat 0 (AC 5H) is to take both tricks. The 5H first loses to the 6H; the AC
+    takes the clubs and seat 0 leads the 5H, which does not break hearts (a lead is no
+    discard), and the 8H takes it: refuted. The new trick's lead must reach the fold and
+    the breaking test as "no suit led" (0)."""
+    hands = tuple(mask(text) for text in ("AC 5H", "2C 6H", "3C 7H", "4C 8H"))
+    only_discards = build.Table(4, 13, HEARTS, True, NO_ROWS, POINTS, 0)
+    hand = build.Hand(only_discards, hands, 0)
+    hand.resume((), 0, False, 11, (0, 0, 0, 0), (0, 0, 0, 0))
+    assert SEARCHES[build].prove(hand, 0, True, 1000) == 0  # REFUTED
