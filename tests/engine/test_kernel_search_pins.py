@@ -368,3 +368,15 @@ def test_a_proof_leads_a_heart_where_only_discards_break_hearts(build: ModuleTyp
     hand = build.Hand(only_discards, hands, 0)
     hand.resume((), 0, False, 11, (0, 0, 0, 0), (0, 0, 0, 0))
     assert SEARCHES[build].prove(hand, 0, True, 1000) == 0  # REFUTED
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=lambda b: b.__name__)
+def test_the_highest_card_of_a_mask_with_the_2c(build: ModuleType) -> None:
+    """``highest`` of 2C and 4C is the 4C, of 2C and 3C the 3C, of the 2C alone the 2C; a
+    moon attempt following clubs with 2C and 4C plays the 4C. (The doctest's mask has no
+    bit 0.)"""
+    search = SEARCHES[build]
+    assert card(search.highest(mask("2C 4C"))) == "4C"
+    assert card(search.highest(mask("2C 3C"))) == "3C"
+    assert card(search.highest(mask("2C"))) == "2C"
+    assert card(search.shoot_card(table(build), mask("2C 4C"), 0, 0x1FFF, 1)) == "4C"
