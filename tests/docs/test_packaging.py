@@ -129,8 +129,8 @@ def test_variants_load_from_an_installed_wheel(tmp_path: Path, build: str) -> No
         assert not wheel.name.endswith("-none-any.whl"), wheel.name
         modules = [name.split(".")[0] for name in extensions]
         kernel = [
-            "_batch_c", "_deal_c", "_kernel_c", "_scored_c", "_search_c", "_slots_c", "_thumb_c",
-            "_listing_c", "_transition_c",
+            "_batch_c", "_deal_c", "_kernel_c", "_listing_c", "_scored_c", "_search_c",
+            "_slots_c", "_thumb_c", "_transition_c",
         ]  # fmt: skip
         assert modules == [f"hearts_core/{name}" for name in kernel]
     shipped = sorted(
