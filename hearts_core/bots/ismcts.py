@@ -34,9 +34,10 @@ moon; none when no other seat can still shoot and no card worth less than nothin
 left) is played without a search.
 
 **Passing** is searched too (:func:`~hearts_core.bots.passing.searched_pass`): a few
-dozen candidate passes played out on sampled deals by the rules of thumb, 800 hands a
+dozen candidate passes played out on sampled deals by the rules of thumb, 3,200 hands a
 pass (``pass_playouts``), or with the moon plans above (``pass_moon``); the moon scoring
-choice is :class:`~hearts_core.bots.RuleBot`'s.
+choice is :class:`~hearts_core.bots.RuleBot`'s. (The pass was searched on 800 hands
+until head-to-head games showed that four times as many pass better.)
 
 ``search="walk"`` keeps the search as it was before the kernel's batches
 (:mod:`hearts_core.bots.tree`): a tree of the plays below the root, walked one deal and
@@ -92,7 +93,7 @@ SearchKind = Literal["batch", "walk"]
 DEFAULT_ITERATIONS: Final = 128
 """Sampled deals a decision, unless told."""
 
-DEFAULT_PASS_PLAYOUTS: Final = 800
+DEFAULT_PASS_PLAYOUTS: Final = 3200
 """Hands played out to choose a pass, unless told."""
 
 STRONG: Final[Mapping[str, object]] = MappingProxyType(
@@ -143,7 +144,7 @@ class IsmctsBot:
         BotError: for a bad setting.
 
     >>> IsmctsBot(iterations=64)
-    IsmctsBot(iterations=64, exploration=0.7, moon=True, widen=64, pass_playouts=800, \
+    IsmctsBot(iterations=64, exploration=0.7, moon=True, widen=64, pass_playouts=3200, \
 pass_moon=False)
     """
 

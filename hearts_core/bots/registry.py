@@ -172,7 +172,7 @@ def make_bot(spec: str) -> Bot:
     >>> make_bot("mc:samples=64,rollout=random")
     MonteCarloBot(samples=64, rollout='random')
     >>> make_bot("ismcts:64,moon=no")
-    IsmctsBot(iterations=64, exploration=0.7, moon=False, widen=64, pass_playouts=800, \
+    IsmctsBot(iterations=64, exploration=0.7, moon=False, widen=64, pass_playouts=3200, \
 pass_moon=False)
     >>> make_bot("genius")
     Traceback (most recent call last):

@@ -23,6 +23,7 @@ from hearts_core import (
 )
 from hearts_core.bots import BotError, IsmctsBot, RuleBot, make_bot, passing
 from hearts_core.bots.arena import play_deal
+from hearts_core.bots.ismcts import DEFAULT_PASS_PLAYOUTS
 from hearts_core.bots.passing import _candidates, _Deals, searched_pass
 from hearts_core.bots.rule_bot import rule_pass
 from hearts_core.kernel import NORMAL, SHOOT
@@ -245,7 +246,7 @@ def test_ismcts_passes_by_search_unless_told_not_to() -> None:
     view = _pass_view(Rules(), 3)
     rule = RuleBot().choose(view, random.Random(0))
     assert make_bot("ismcts:pass_playouts=0").choose(view, random.Random(0)) == rule
-    searched = searched_pass(view, random.Random(9))
+    searched = searched_pass(view, random.Random(9), DEFAULT_PASS_PLAYOUTS)
     assert IsmctsBot().choose(view, random.Random(9)) == searched
     for bad in (-1, 1.5, True):
         with pytest.raises(BotError):
@@ -256,11 +257,12 @@ def test_ismcts_passes_by_search_unless_told_not_to() -> None:
 
 def test_ismcts_passes_with_the_moon_plans_when_told() -> None:
     view = _pass_view(Rules(), 0)  # a hand whose pass the moon plans change
-    moon = searched_pass(view, random.Random(9), plan=NORMAL)
-    rule = searched_pass(view, random.Random(9))
+    moon = searched_pass(view, random.Random(9), DEFAULT_PASS_PLAYOUTS, plan=NORMAL)
+    rule = searched_pass(view, random.Random(9), DEFAULT_PASS_PLAYOUTS)
     assert moon != rule
     assert make_bot("ismcts:pass_moon=yes").choose(view, random.Random(9)) == moon
-    assert IsmctsBot(pass_playouts=800, pass_moon=True).choose(view, random.Random(9)) == moon
+    smaller = searched_pass(view, random.Random(9), 800, plan=NORMAL)
+    assert IsmctsBot(pass_playouts=800, pass_moon=True).choose(view, random.Random(9)) == smaller
     assert IsmctsBot().choose(view, random.Random(9)) == rule
     with pytest.raises(BotError):
         IsmctsBot(pass_moon=1)  # type: ignore[arg-type]
