@@ -47,7 +47,10 @@ STRONG = "ismcts:strong"
 """The strong preset of ``ismcts``."""
 
 PASS_SEARCH = "ismcts:pass_playouts=6400,pass_moon=yes"
-"""``ismcts`` with eight times the pass search, played out with the moon plans."""
+"""``ismcts`` with twice the pass search, played out with the moon plans."""
+
+PREVIOUS = "ismcts:pass_playouts=800"
+"""``ismcts`` with the pass budget it had before its default went to 3,200 hands."""
 
 PAIRINGS = (
     "rule/random",
@@ -56,17 +59,18 @@ PAIRINGS = (
     "ismcts/rule",
     "ismcts/mc:24",
     f"ismcts/{OLD_DEFAULT}",
+    f"ismcts/{PREVIOUS}",
     f"{OLD_DEFAULT}/rule",
     f"{OLD_DEFAULT}/mc:24",
-    f"{STRONG}/ismcts",
-    f"{PASS_SEARCH}/ismcts",
+    f"{STRONG}/{PREVIOUS}",
+    f"{PASS_SEARCH}/{PREVIOUS}",
     f"{PASS_SEARCH}/{OLD_DEFAULT}",
     f"{PASS_SEARCH}/mc:24",
     f"{PASS_SEARCH}/rule",
 )
 """Bot A / bot B, in the order of the ladder."""
 
-SPEED = ("ismcts", OLD_DEFAULT, STRONG, "mc:24", PASS_SEARCH)
+SPEED = ("ismcts", OLD_DEFAULT, PREVIOUS, STRONG, "mc:24", PASS_SEARCH)
 """The bots ``--speed`` times, the old default among them (the ratios' peer)."""
 
 
@@ -247,11 +251,13 @@ def markdown(results: Sequence[ArenaResult], args: argparse.Namespace) -> str:
         "  winner, keep the high hearts as stoppers). A claim that settles the hand (every",
         "  trick for a moon, or none once no other seat can shoot) is played without a",
         "  search. It passes by search: a few dozen candidate passes played out by the rules",
-        "  of thumb on the same sampled deals (800 hands a pass), where `rule` and `mc` pass",
+        "  of thumb on the same sampled deals (3,200 hands a pass), where `rule` and `mc` pass",
         "  by the rules of thumb. A budget in deals is reproducible; `ismcts:seconds=0.5`",
         "  is a budget in time and is not.",
+        f"- `{PREVIOUS}`: `ismcts` with the pass budget it had until this page's figures,",
+        "  800 hands a pass.",
         f"- `{PASS_SEARCH}`:",
-        "  `ismcts` with eight times the pass budget, each pass played out as its card",
+        "  `ismcts` with twice the pass budget, each pass played out as its card",
         "  search plays (a threat plays on as a moon attempt, the others defend) rather",
         "  than by the rules of thumb alone.",
         f"- `{STRONG}`: the same search at 30,000 deals a decision and 20,000 hands a pass,",
@@ -260,22 +266,42 @@ def markdown(results: Sequence[ArenaResult], args: argparse.Namespace) -> str:
         f"- `{OLD_DEFAULT}`: `ismcts` as it was before the kernel's batches, kept by its",
         "  options: 32 sampled deals a decision, a tree of the plays below the root walked",
         "  one deal and one play-out at a time in Python (flat at this budget), its moon",
-        "  plan defended from its first card, no claims; the same searched pass.",
+        "  plan defended from its first card, no claims; the searched pass at 800 hands.",
         "",
     ]
     lines += [
-        f"`{PASS_SEARCH}`",
-        "was tried as the default. Head to head, `ismcts` and it are not told apart;",
-        "against the old default, `mc:24` and `rule` it does not do measurably better than",
-        "`ismcts`, and it shoots fewer moons than it suffers against `mc:24`, at 0.4 of the",
-        "decisions a second. So the default passes as before.",
+        "## What moves the strength, and what does not",
         "",
-        "A larger budget does not buy strength against the old default either.",
-        "`ismcts:512,pass_playouts=6400,pass_moon=yes` (four times the deals a decision as",
-        "well, about 150 decisions a second) scored +0.37 (SE 0.10) against it over the",
-        "same 2,000 deals, where `ismcts` scored +0.35; paired deal by deal, the two differ",
-        "by +0.02 (SE 0.14). Eight times the deals alone scored +0.09 (SE 0.15) head to",
-        "head against `ismcts` over 1,100 deals.",
+        "The pass budget does, a little. Head to head on other deals (seed 11, 2,000 deals),",
+        "`ismcts:pass_playouts=3200` beat the 800-hand default by +0.15 a deal (SE 0.09,",
+        "paired deal by deal with a run of the default against itself on the same seeds),",
+        f"and `{PASS_SEARCH}` had beaten it by +0.19 (SE 0.10) on this page's deals; so",
+        "the default passes on 3,200 hands now, at about 0.6 of the decisions a second.",
+        f"On this page's deals it beats `{PREVIOUS}` by +0.18 (the row above), and it",
+        "gains a little against every other bot of the ladder: +0.40 against the old",
+        "default where the 800-hand pass scored +0.35 (paired deal by deal, +0.05, SE",
+        "0.14), +1.55 against `mc:24` (+1.44) and +4.80 against `rule` (+4.60).",
+        "",
+        "The search's budget does not. `ismcts:512,pass_playouts=6400,pass_moon=yes` (four",
+        "times the deals a decision) scored +0.37 (SE 0.10) against the old default over",
+        "this page's deals, where the 800-hand default scored +0.35; paired deal by deal, the",
+        "two differ by +0.02 (SE 0.14). Eight times the deals alone scored +0.09 (SE 0.15)",
+        "head to head against the default over 1,100 deals.",
+        "",
+        "Nor did these, each head to head against the default on seed 11's 2,000 deals,",
+        "paired with the default's run against itself (a change in a tenth of a point is",
+        "within about one standard error):",
+        "",
+        "- play-outs that, unable to duck, win a trick with no points with the highest",
+        "  card (outside spades while the queen is out): -0.14 (SE 0.10);",
+        "- play-outs that play the highest club to the first trick: -0.02 (SE 0.03);",
+        "- play-outs that, void, shed the queen of spades first, then the ace or king of",
+        "  spades while she is out: +0.07 (SE 0.08); all three together: -0.19 (SE 0.10);",
+        "- the pass search's margin over the rules of thumb's pass at 0 or 0.6 points",
+        "  rather than 0.3: -0.01 (SE 0.03) and +0.05 (SE 0.03, 1,800 deals);",
+        "- the bot's own next card tried every way on each sampled deal, the best kept",
+        "  (a search two plays deep, about 300 decisions a second): -0.23 (SE 0.14, 1,450",
+        "  deals). Choosing the later card knowing the deal makes the search too hopeful.",
         "",
         "Before the kernel's batches, on the same seed and ladder, the old `ismcts` scored",
         "+1.25 (SE 0.11) against `mc:24` and +3.79 (SE 0.11) against `rule` over 2,000",
@@ -288,17 +314,15 @@ def markdown(results: Sequence[ArenaResult], args: argparse.Namespace) -> str:
         f"- Standard rules, four players, seed {args.seed}: deal *i* of every pairing is the",
         "  same cards, so the pairings are measured on the same deals.",
         "- The figures do not depend on the backend or the number of workers (the speeds",
-        "  do): these were played by single-worker processes, several at a time, and a",
-        "  pairing may have been shared between processes (`--first`).",
-        f"- The rows of `{PASS_SEARCH}`",
-        "  were played with the code of this page: a rerun gives the same games.",
-        "- Most of the other searching bots' games were played just before the kernel's",
-        "  generator came to read bytes rather than 32-bit words (all but deals 1000 to 1999",
-        "  of `ismcts` against the old default and deals 50 to 249 of `ismcts:strong` against",
-        "  `ismcts`, played after), and all of them before the pass search dealt from the",
-        "  kernel's generator too: the same searches and deals, but the bots' own sampled",
-        "  deals come from other draws now, so a rerun gives other games whose figures agree",
-        "  within the intervals, not the same figures.",
+        "  do): these were played by one or two worker processes, several runs at a time,",
+        "  and a pairing may have been shared between processes (`--first`).",
+        f"- The rows of `ismcts`, `{PREVIOUS}` and `{PASS_SEARCH}` were played with the",
+        "  code of this page: a rerun gives the same games.",
+        f"- The games of `{STRONG}` were played before the kernel's generator came to read",
+        "  bytes rather than 32-bit words (all but deals 50 to 249, played after) and before",
+        "  the pass search dealt from the kernel's generator: the same search and deals, but",
+        "  the bots' own sampled deals come from other draws now, so a rerun gives other",
+        "  games whose figures agree within the intervals, not the same figures.",
         f"- Machine: {platform.python_implementation()} {platform.python_version()} on "
         f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, shared with other",
         f"  work (load average {os.getloadavg()[0]:.1f} when this page was written): the",
