@@ -11,11 +11,14 @@ figures do not depend on the blocks, the workers or the backend.
 
     python bench/strength.py [--deals 2000] [--seed 1] [--workers 2] [--backend local]
         [--pairing rule/random --pairing mc:24/rule ...] [--report] [--out docs/strength.md]
+    python bench/strength.py --seed 11 --pairing 'ismcts:pass_playouts=12800/ismcts' --paired
     python bench/strength.py --speed [--rounds 5] [--hands 3]
 
 A pairing's bots are specs (``hearts arena`` takes the same), so a pairing may hold
 commas (``ismcts/ismcts:32,search=walk``); each ``--pairing`` names one, and without any
-the ladder's are played. ``--speed`` measures decisions per second instead: each bot of
+the ladder's are played. ``--paired`` screens a change: for each pairing ``A/B`` it
+plays ``B/B`` too and prints A's payoff less the control's, deal by deal
+(:func:`paired`). ``--speed`` measures decisions per second instead: each bot of
 ``SPEED`` plays every seat of the same few hands, in alternating rounds, and the median
 over the rounds is printed with each bot's ratio to the old default's in the same rounds.
 """
@@ -142,6 +145,22 @@ def measure(pairing: str, args: argparse.Namespace) -> ArenaResult | None:
     if not outcomes:
         return None
     return summarize(bot_a, bot_b, args.seed, outcomes)
+
+
+def paired(
+    measured: Sequence[DealOutcome], control: Sequence[DealOutcome]
+) -> tuple[int, float, float]:
+    """How much better bot A did than the control's bot A, deal by deal: the deals both
+    played, the mean of the differences of their payoffs and its standard error.
+
+    A screen plays ``X/B`` and the control ``B/B`` on the same seed: deal *i* is the same
+    cards in both, so the luck of the cards cancels out of the difference.
+    """
+    theirs = {o.deal: o.payoff for o in control}
+    diffs = [o.payoff - theirs[o.deal] for o in measured if o.deal in theirs]
+    if len(diffs) < 2:
+        raise ValueError(f"a paired figure needs two deals played by both, not {len(diffs)}")
+    return len(diffs), statistics.fmean(diffs), statistics.stdev(diffs) / len(diffs) ** 0.5
 
 
 def line(result: ArenaResult) -> str:
@@ -435,6 +454,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--pairing", action="append", dest="pairings", metavar="A/B",
         help="one pairing of bot specs (repeat for more; default: the ladder's)",
     )  # fmt: skip
+    parser.add_argument(
+        "--paired", action="store_true",
+        help="also play B/B for each pairing A/B and print A's payoff less the control's, deal "
+        "by deal (writes no page)",
+    )  # fmt: skip
     parser.add_argument("--speed", action="store_true", help="time the bots of SPEED instead")
     parser.add_argument("--rounds", type=int, default=5, help="--speed: alternating rounds")
     parser.add_argument("--hands", type=int, default=3, help="--speed: hands a round")
@@ -452,8 +476,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if result is not None:
             results.append(result)
             print(f"{pairing:14} {line(result)}", flush=True)
+        if args.paired and result is not None:
+            bot_b = pairing.strip().split("/")[1]
+            control = measure(f"{bot_b}/{bot_b}", args)
+            assert control is not None  # it was just played
+            deals, mean, se = paired(result.outcomes, control.outcomes)
+            print(
+                f"{pairing:14} paired with {bot_b}/{bot_b}: {mean:+.3f} (SE {se:.3f}, "
+                f"{deals} deals)",
+                flush=True,
+            )
     print(f"{time.perf_counter() - started:.0f} s")
-    if str(args.out) != "-":
+    if str(args.out) != "-" and not args.paired:  # a screen writes no page
         args.out.write_text(markdown(results, args), encoding="utf-8")
         print(f"wrote {args.out}")
     return 0
