@@ -4,7 +4,9 @@
 of thumb. :func:`searched_pass` weighs a few dozen passes instead: every
 choice of ``pass_count`` cards among at most eight worth passing (those the
 rules of thumb pass, up to three cards of short clubs or diamonds, then the
-highest cards; never a card worth negative points). Each is played out on
+highest cards; never a card worth negative points), and the passes that empty
+one or two short suits other than spades (filled up with the rules of thumb's
+cards). Each is played out on
 the same sampled deals: the hidden cards dealt uniformly to the other seats,
 each of them passing by the rules of thumb (their passes do not depend on
 ours: they choose from the cards they were dealt), then the whole hand
@@ -67,7 +69,7 @@ search sets them."""
 
 def searched_pass(
     view: PlayerView, rng: random.Random, playouts: int = 800, margin: float = 0.3,
-    plan: int = RULE,
+    plan: int = RULE, voids: bool = True,
 ) -> PassCards:  # fmt: skip
     """The pass with the best mean outcome over sampled deals, by successive halving.
 
@@ -81,11 +83,13 @@ def searched_pass(
     thumb (:data:`~hearts_core.kernel.RULE`) or as :class:`~hearts_core.bots.IsmctsBot`'s
     card search does (:data:`~hearts_core.kernel.NORMAL`: a seat that alone has taken three
     moon cards plays on as a moon attempt, unless it is the passer, and the others defend).
+    ``voids`` adds the passes that empty one or two short suits other than spades to the
+    candidates (``False`` weighs only the choices among the pool, as the walk's pass did).
 
     Raises:
         BotError: if ``view`` is not a turn to pass cards, or its fields contradict each
             other (see :func:`~hearts_core.bots.knowledge.check_view`), or for a budget
-            below 1, a negative margin or another plan.
+            below 1, a negative margin, another plan or a ``voids`` that is not a bool.
 
     >>> from hearts_core import Deal, apply, new_game, observe
     >>> state = apply(new_game(), Deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
@@ -102,8 +106,10 @@ def searched_pass(
         raise BotError(f"margin must be a number of at least 0, not {margin!r}")
     if type(plan) is not int or plan not in (RULE, NORMAL):
         raise BotError(f"plan must be RULE or NORMAL, not {plan!r}")
+    if type(voids) is not bool:
+        raise BotError(f"voids must be true or false, not {voids!r}")
     default = rule_pass(view.rules, view.hand).mask
-    candidates = _candidates(view, default)
+    candidates = _candidates(view, default, voids)
     if len(candidates) == 1:
         return PassCards(view.seat, CardSet.from_mask(default))
     deals = _Deals(view, rng, plan)
@@ -127,9 +133,10 @@ def searched_pass(
     return PassCards(view.seat, CardSet.from_mask(best))
 
 
-def _candidates(view: PlayerView, default: int) -> list[int]:
+def _candidates(view: PlayerView, default: int, voids: bool = True) -> list[int]:
     """The passes weighed, as masks: the rules of thumb's first, then every choice of
-    ``pass_count`` among the pool of cards worth passing."""
+    ``pass_count`` among the pool of cards worth passing, then (with ``voids``) those that
+    empty short suits."""
     count = view.rules.pass_count
     hand = list(view.hand)
     if len(hand) <= count:
@@ -153,6 +160,39 @@ def _candidates(view: PlayerView, default: int) -> list[int]:
             mask |= card.bit
         if mask != default:
             masks.append(mask)
+    if not voids:
+        return masks
+    seen = set(masks)
+    for mask in _voiding(hand, default, by_height, count, points):
+        if mask not in seen:
+            seen.add(mask)
+            masks.append(mask)
+    return masks
+
+
+def _voiding(
+    hand: Sequence[Card], default: int, by_height: Sequence[Card], count: int,
+    points: Sequence[int],
+) -> list[int]:  # fmt: skip
+    """The passes that empty a short club, diamond or heart suit, or two of them (every
+    card of the suits, at most ``count``), filled up with the rules of thumb's cards, most
+    points first, then the highest; none that gives away a card worth less than nothing."""
+    fill = sorted((c for c in hand if c.bit & default), key=lambda c: (-points[c.index], -c.rank))
+    fill += [c for c in by_height if c not in fill and points[c.index] >= 0]
+    suits = [s for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS) if 1 <= _length(hand, s) <= count]
+    groups = [[s] for s in suits] + [list(pair) for pair in itertools.combinations(suits, 2)]
+    masks = []
+    for group in groups:
+        cards = [c for c in hand if c.suit in group]
+        if len(cards) > count or any(points[c.index] < 0 for c in cards):
+            continue
+        for card in fill:
+            if len(cards) >= count:
+                break
+            if card.suit not in group:
+                cards.append(card)
+        if len(cards) == count:
+            masks.append(sum(c.bit for c in cards))
     return masks
 
 

@@ -25,6 +25,7 @@ from hearts_core import (
     variant,
 )
 from hearts_core.bots import BotError, IsmctsBot, RuleBot, make_bot, transitions
+from hearts_core.bots.ismcts import ATTEMPT_MARGIN
 from hearts_core.bots.sampled import SampledHand
 from hearts_core.bots.tree import _defend, _Search, _shoot_play, _threat
 from hearts_core.state import taken_and_won
@@ -153,6 +154,27 @@ def test_a_moon_attempt_is_weighed_only_by_a_seat_no_other_seat_has_stopped() ->
     state = apply(state, PlayCard(1, "3C"))
     follower = _Search(observe(state, 2), 0.7, random.Random(1))
     assert not follower.moon_candidate()  # seat 1 has a heart: seat 2 cannot shoot
+
+
+def test_the_attempt_is_played_only_when_it_beats_the_normal_plan_by_the_margin() -> None:
+    # Seed 14's first choice weighs an attempt. On the same deals (same generator), the
+    # values of the normal plan alone are those of ``moon=False``, and those of the attempt
+    # are what a bot with no bar at all returns; the bot returns the attempt's values
+    # exactly when its best beats the normal plan's best by more than its margin.
+    _, view = _first_play(14)
+    normal = IsmctsBot(iterations=48, moon=False).evaluate(view, random.Random(5))  # type: ignore[arg-type]
+    eager = IsmctsBot(iterations=48)
+    eager._margin = float("-inf")
+    shoot = eager.evaluate(view, random.Random(5))  # type: ignore[arg-type]
+    assert shoot != normal
+    lead = max(shoot.values()) - max(normal.values())
+    for margin, expected in ((lead - 1e-9, shoot), (lead + 1e-9, normal)):
+        bot = IsmctsBot(iterations=48)
+        bot._margin = margin
+        assert bot.evaluate(view, random.Random(5)) == expected  # type: ignore[arg-type]
+    default = IsmctsBot(iterations=48).evaluate(view, random.Random(5))  # type: ignore[arg-type]
+    assert ATTEMPT_MARGIN == 0.15
+    assert default == (shoot if lead > ATTEMPT_MARGIN else normal)
 
 
 def test_a_moon_attempt_leads_a_sure_winner_takes_the_trick_and_throws_no_points() -> None:
@@ -286,6 +308,7 @@ def test_the_batches_value_each_play_as_the_walk_does_on_the_same_deals(
         monkeypatch.setattr(Belief, "hands", lambda self, draws, m=masks: next(m))
         bot = IsmctsBot(iterations=6)
         bot._flags = 0  # the walk's plans: no guard, and the moon plan defended from the start
+        bot._margin = tree.MOON_MARGIN  # and its bar for an attempt
         batched = bot.evaluate(view, random.Random(0))  # type: ignore[arg-type]
         assert batched == pytest.approx(walked, abs=1e-12)
         assert len(set(walked.values())) > 1  # plays that differ, so the order is tested

@@ -97,6 +97,29 @@ def test_the_candidates_include_emptying_a_short_side_suit() -> None:
     assert all(m & ~view.hand.mask == 0 and m.bit_count() == 3 for m in masks)
 
 
+def test_the_candidates_include_emptying_short_hearts_when_voids_are_weighed() -> None:
+    # Hand-checked: no spade danger and low hearts, so the rules of thumb pass the three
+    # high clubs. The pool (those three, then the highest cards) never reaches 2H 3H; the
+    # passes that empty a short suit add 2H 3H with the first of the rules of thumb's
+    # cards (AC). Emptying clubs is the rules of thumb's own pass; clubs and hearts
+    # together are five cards, too many.
+    hand = "QC KC AC 2D 3D 4D 5D 6D 2S 3S 4S 2H 3H"
+    view = observe(apply(new_game(), Deal([hand, *_others(hand)])), 0)
+    default = rule_pass(view.rules, view.hand).mask
+    assert default == CardSet.parse("QC KC AC").mask
+    hearts = CardSet.parse("2H 3H").mask
+    pool_only = _candidates(view, default, voids=False)
+    assert not any(m & hearts == hearts for m in pool_only)
+    assert _candidates(view, default) == [*pool_only, CardSet.parse("2H 3H AC").mask]
+
+
+def test_voids_must_be_a_bool() -> None:
+    hand = "QC KC AC 2D 3D 4D 5D 6D 2S 3S 4S 2H 3H"
+    view = observe(apply(new_game(), Deal([hand, *_others(hand)])), 0)
+    with pytest.raises(BotError, match="voids must be true or false"):
+        searched_pass(view, random.Random(0), 60, voids=1)  # type: ignore[arg-type]
+
+
 def _others(hand: str) -> list[str]:
     rest = [c for c in CardSet.parse(
         " ".join(f"{r}{s}" for s in "CDHS" for r in "23456789TJQKA")
@@ -193,7 +216,7 @@ def test_two_or_three_candidates_end_in_one_or_two_rounds(
     view = _pass_view(Rules(), 9)
     default = rule_pass(view.rules, view.hand).mask
     few = _candidates(view, default)[:kept]
-    monkeypatch.setattr(passing, "_candidates", lambda v, d: list(few))
+    monkeypatch.setattr(passing, "_candidates", lambda v, d, voids=True: list(few))
     played = _count_playouts(monkeypatch)
     chosen = searched_pass(view, random.Random(0), playouts=800, margin=0.0)
     assert chosen.cards.mask in few
