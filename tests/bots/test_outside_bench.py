@@ -2,31 +2,25 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import subprocess
 import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from helpers.bench import BENCH, load_script
 
 from hearts_core import Phase, Rules, apply, new_game, observe, random_deal
 from hearts_core.bots import RuleBot
 from hearts_core.observation import PlayerView
 
-_SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "outside.py"
+_SCRIPT = BENCH / "outside.py"
 
 
 def _outside() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("outside_bench", _SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("outside")
 
 
 def _request(view: PlayerView) -> dict[str, Any]:

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from helpers.bench import load_script
 
 from hearts_core.bots.arena import DealOutcome
 
 
 def _strength() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "bench" / "strength.py"
-    spec = importlib.util.spec_from_file_location("strength_bench", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("strength")
 
 
 def _outcome(deal: int, own: int, other: int) -> DealOutcome:

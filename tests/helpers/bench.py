@@ -1,0 +1,21 @@
+"""The scripts of bench/ as modules, for the tests of their parts."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+"""The folder of the benchmark scripts."""
+
+
+def load_script(name: str) -> ModuleType:
+    """``bench/<name>.py`` imported as the module ``<name>_bench``."""
+    spec = importlib.util.spec_from_file_location(f"{name}_bench", BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
