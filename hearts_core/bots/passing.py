@@ -100,14 +100,7 @@ def searched_pass(
     """
     if check_view(view).phase is not Phase.PASS or not view.is_my_turn:
         raise BotError(f"seat {view.seat} has no cards to pass now")
-    if type(playouts) is not int or playouts < 1:
-        raise BotError(f"playouts must be at least 1, not {playouts!r}")
-    if not isinstance(margin, int | float) or not 0 <= margin <= float("inf"):
-        raise BotError(f"margin must be a number of at least 0, not {margin!r}")
-    if type(plan) is not int or plan not in (RULE, NORMAL):
-        raise BotError(f"plan must be RULE or NORMAL, not {plan!r}")
-    if type(voids) is not bool:
-        raise BotError(f"voids must be true or false, not {voids!r}")
+    _check_settings(playouts, margin, plan, voids)
     default = rule_pass(view.rules, view.hand).mask
     candidates = _candidates(view, default, voids)
     if len(candidates) == 1:
@@ -131,6 +124,18 @@ def searched_pass(
     if sums[best] > sums[default] - margin * played:
         best = default
     return PassCards(view.seat, CardSet.from_mask(best))
+
+
+def _check_settings(playouts: object, margin: object, plan: object, voids: object) -> None:
+    """Refuse a setting of :func:`searched_pass` with :class:`~hearts_core.bots.BotError`."""
+    if type(playouts) is not int or playouts < 1:
+        raise BotError(f"playouts must be at least 1, not {playouts!r}")
+    if not isinstance(margin, int | float) or not 0 <= margin <= float("inf"):
+        raise BotError(f"margin must be a number of at least 0, not {margin!r}")
+    if type(plan) is not int or plan not in (RULE, NORMAL):
+        raise BotError(f"plan must be RULE or NORMAL, not {plan!r}")
+    if type(voids) is not bool:
+        raise BotError(f"voids must be true or false, not {voids!r}")
 
 
 def _candidates(view: PlayerView, default: int, voids: bool = True) -> list[int]:
