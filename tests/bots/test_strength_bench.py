@@ -1,14 +1,17 @@
-"""bench/strength.py's paired screen: a change's payoff less the control's, deal by deal."""
+"""bench/strength.py: the paired screen (a change's payoff less the control's, deal by deal)
+and the page it writes."""
 
 from __future__ import annotations
 
+import argparse
 import math
+from pathlib import Path
 from types import ModuleType
 
 import pytest
-from helpers.bench import load_script
+from helpers.bench import BENCH, load_script
 
-from hearts_core.bots.arena import DealOutcome
+from hearts_core.bots.arena import DealOutcome, summarize
 
 
 def _strength() -> ModuleType:
@@ -38,3 +41,26 @@ def test_paired_refuses_fewer_than_two_common_deals() -> None:
     paired = _strength().paired
     with pytest.raises(ValueError, match="two deals"):
         paired([_outcome(0, 1, 4), _outcome(1, 0, 0)], [_outcome(1, 0, 0), _outcome(2, 0, 0)])
+
+
+def test_the_page_holds_the_rows_then_the_sections_kept_beside_the_script(
+    tmp_path: Path,
+) -> None:
+    strength = _strength()
+    outcomes = [_outcome(0, 1, 4), _outcome(1, 2, 2)]  # payoffs +3 and 0
+    result = summarize("rule", "random", 1, outcomes)
+    args = argparse.Namespace(deals=2, seed=1, workers=2, cache=tmp_path)
+    page = strength.markdown([result], args)
+    # Mean +1.50; standard error stdev(3, 0) / sqrt(2) = 1.5.
+    assert "\n| `rule` | `random` | 2 | +1.50 | 1.50 |" in page
+    headings = [line for line in page.splitlines() if line.startswith("## ")]
+    assert headings == [
+        "## The bots",
+        "## What moves the strength, and what does not",
+        "## How it is measured",
+        "## Against another engine's bot",
+        "## Outside figures, for context",
+    ]
+    for name in ("strength-findings.md", "strength-outside.md"):
+        kept = (BENCH / name).read_text(encoding="utf-8")
+        assert kept.strip("\n") in page
