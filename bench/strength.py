@@ -7,7 +7,9 @@ pairing). Every block's deal outcomes are appended to a cache file
 (one JSON line per deal, under ``--cache``), so a long run can be stopped and
 resumed, and the page can be written from whatever has been played
 (``--report``). A block's deals are seeded by their index alone, so the
-figures do not depend on the blocks, the workers or the backend.
+figures do not depend on the blocks, the workers or the backend. The page's prose
+that no measurement rewrites (what moves the strength; the outside engine) is kept as
+Markdown beside this script, in ``strength-findings.md`` and ``strength-outside.md``.
 
     python bench/strength.py [--deals 2000] [--seed 1] [--workers 2] [--backend local]
         [--pairing rule/random --pairing mc:24/rule ...] [--report] [--out docs/strength.md]
